@@ -1776,7 +1776,10 @@
                     the offending text in *err_pos (may be NULL); finish
                     and bind name the factor in a dnnmem_error (index:
                     the factor, field EXTENT, STRIDE, LEVEL or LIMIT; its
-                    byte: factors[index].position), strided_check the
+                    byte: factors[index].position; a bad header built in
+                    code: COUNT, INDEX for axis_first (index: the axis),
+                    LEVEL for bound or a bound level's extent (index: the
+                    level)), strided_check the
                     mode: DNNMEM_ERR_PARSE, DNNMEM_ERR_LAYOUT_LIMIT,
                     _EXTENT, _STRIDE, _COLLISION, _PADDING, _UNKNOWN_LEVEL,
                     _MACHINE_EXTENT, _LEVEL_CONFLICT; queries
@@ -19870,25 +19873,29 @@ static dnnmem_result dnnmem__layout_name_check(const char *name) {
   }
   return DNNMEM_ERR_LAYOUT_LIMIT;
 }
-/* finish, step 1: counts, axis ranges and level names. */
-static dnnmem_result dnnmem__layout_check_header(dnnmem_layout *w) {
+/* finish, step 1: counts, axis ranges and level names. *h (may be NULL)
+   names a bad header field: COUNT, INDEX (axis_first; index: the axis),
+   LEVEL (bound; a bound level's extent, index: the level). */
+static dnnmem_result dnnmem__layout_check_header(dnnmem_layout *w, dnnmem_error *h) {
   int32_t a, lv, j;
   dnnmem_result r;
-  if (w->num_axes < 1 || w->num_factors < 1 || w->num_levels < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (w->num_axes < 1 || w->num_factors < 1 || w->num_levels < 0)
+    return dnnmem__fail(h, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
   if (w->num_axes > DNNMEM_LAYOUT_MAX_AXES || w->num_factors > DNNMEM_LAYOUT_MAX_FACTORS ||
       w->num_levels > DNNMEM_LAYOUT_MAX_LEVELS)
     return DNNMEM_ERR_LAYOUT_LIMIT;
-  if (w->bound != 0 && w->bound != 1) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (w->axis_first[0] != 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (w->bound != 0 && w->bound != 1) return dnnmem__fail(h, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_LEVEL);
+  if (w->axis_first[0] != 0) return dnnmem__fail(h, DNNMEM_ERR_INVALID_ARGUMENT, 0, DNNMEM_FIELD_INDEX);
   for (a = 0; a < w->num_axes; a++)
     if (w->axis_first[a + 1] <= w->axis_first[a] || w->axis_first[a + 1] > w->num_factors)
-      return DNNMEM_ERR_INVALID_ARGUMENT;
+      return dnnmem__fail(h, DNNMEM_ERR_INVALID_ARGUMENT, a, DNNMEM_FIELD_INDEX);
   for (lv = 0; lv < w->num_levels; lv++) {
     if ((r = dnnmem__layout_name_check(w->level_names[lv])) != DNNMEM_OK) return r;
     for (j = 0; j < lv; j++)
       if (dnnmem__layout_name_eq(w->level_names[j], w->level_names[lv]))
         return DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT;
-    if (w->bound && w->level_extent[lv] < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
+    if (w->bound && w->level_extent[lv] < 1)
+      return dnnmem__fail(h, DNNMEM_ERR_INVALID_ARGUMENT, lv, DNNMEM_FIELD_LEVEL);
     if (!w->bound) w->level_extent[lv] = 0;
   }
   return DNNMEM_OK;
@@ -20086,15 +20093,16 @@ static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int32_t *errp) {
   return DNNMEM_OK;
 }
 
-/* dnnmem_layout_finish; *errp: the factor at fault, -1 for none. */
-static dnnmem_result dnnmem__layout_finish(dnnmem_layout *layout, int32_t *errp) {
+/* dnnmem_layout_finish; *errp: the factor at fault, -1 for none; *h (may
+   be NULL): a header field at fault (dnnmem__layout_check_header). */
+static dnnmem_result dnnmem__layout_finish(dnnmem_layout *layout, int32_t *errp, dnnmem_error *h) {
   dnnmem_layout w;
   int32_t uses[DNNMEM_LAYOUT_MAX_LEVELS], alls[DNNMEM_LAYOUT_MAX_LEVELS];
   dnnmem_result r;
   *errp = -1;
   if (layout == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   w = *layout; /* the layout is written only on success */
-  if ((r = dnnmem__layout_check_header(&w)) != DNNMEM_OK ||
+  if ((r = dnnmem__layout_check_header(&w, h)) != DNNMEM_OK ||
       (r = dnnmem__layout_check_factors(&w, uses, alls, errp)) != DNNMEM_OK ||
       (r = dnnmem__layout_memory_strides(&w, errp)) != DNNMEM_OK ||
       (r = dnnmem__layout_shapes(&w, errp)) != DNNMEM_OK ||
@@ -20120,7 +20128,9 @@ static dnnmem_result dnnmem__layout_fail(dnnmem_error *e, dnnmem_result r, int32
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, dnnmem_error *error) {
   int32_t at;
-  dnnmem_result r = dnnmem__layout_finish(layout, &at);
+  dnnmem_error h = {-1, DNNMEM_FIELD_NONE, -1};
+  dnnmem_result r = dnnmem__layout_finish(layout, &at, &h);
+  if (h.field != DNNMEM_FIELD_NONE) return dnnmem__report(error, &h, r);
   return dnnmem__layout_fail(error, r, at);
 }
 
@@ -20338,7 +20348,7 @@ static dnnmem_result dnnmem__layout_parse(const char *text, size_t length, dnnme
     *errp = (int64_t)p.at;
     return DNNMEM_ERR_PARSE;
   }
-  r = dnnmem__layout_finish(out, &k);
+  r = dnnmem__layout_finish(out, &k, NULL);
   if (r != DNNMEM_OK) *errp = k >= 0 ? out->factors[k].position : 0;
   if (r == DNNMEM_ERR_LAYOUT_PADDING) {
     for (a = 0; a < prefix_rank; a++) {
@@ -20495,7 +20505,7 @@ static dnnmem_result dnnmem__layout_bind(dnnmem_layout *layout, const dnnmem_lay
     w.level_extent[lv] = machine->extents[lv];
   }
   w.bound = 1;
-  if ((r = dnnmem__layout_finish(&w, errp)) != DNNMEM_OK) {
+  if ((r = dnnmem__layout_finish(&w, errp, NULL)) != DNNMEM_OK) {
     if (*errp >= 0) *errp = orig[*errp];
     return r;
   }
