@@ -1254,7 +1254,10 @@
        node on it), the sequence step (simulate, plan: SEQUENCE) or the
        option (ALGO, BUDGET, OPTIONS). DNNMEM_ERR_CYCLE,
        DNNMEM_ERR_NEGATIVE (a size or time),
-       DNNMEM_ERR_ID_RANGE, DNNMEM_ERR_OVERFLOW (times x capacity),
+       DNNMEM_ERR_ID_RANGE, DNNMEM_ERR_OVERFLOW (TIME: the first node
+       where the sum of all times passes int64_t, every entry point; a
+       sequence's step recomputing past it: that node; anneal's times x
+       capacity: the node of the largest time),
        DNNMEM_ERR_INVALID_ARGUMENT (bad options, a NULL result or rng),
        DNNMEM_ERR_OUTPUT_TOO_SMALL (the sequence's capacity),
        DNNMEM_ERR_TOO_MANY, DNNMEM_ERR_SCRATCH_TOO_SMALL; a sequence that
@@ -3303,8 +3306,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
    (result->length: the capacity needed; V for anneal). result is required
    (it holds the length). Errors for bad input: DNNMEM_ERR_CYCLE (error: a
    node on it), _NEGATIVE (the node, SIZE or TIME), _ID_RANGE (the node
-   reading it, INPUT), _OVERFLOW (times * capacity), _INVALID_ARGUMENT (bad
-   options: ALGO, BUDGET or OPTIONS). */
+   reading it, INPUT), _OVERFLOW (TIME: the first node where the sum of
+   all times passes int64_t; anneal's times * capacity: the node of the
+   largest time), _INVALID_ARGUMENT (bad options: ALGO, BUDGET or OPTIONS). */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_simulate_scratch_size(const dnnmem_remat_problem *problem,
                                                             const int32_t *sequence,
@@ -3321,7 +3325,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *probl
                                                void *scratch, size_t scratch_bytes);
 /* Validates the problem and the sequence (DNNMEM_ERR_REMAT_MISSING_NODE:
    error.index the node; _INPUT_NOT_READY, _INPUT_REPEATED,
-   DNNMEM_ERR_ID_RANGE: the step, field SEQUENCE) and computes, when
+   DNNMEM_ERR_ID_RANGE: the step, field SEQUENCE; DNNMEM_ERR_OVERFLOW: the
+   node whose time makes the total pass int64_t, field TIME) and computes, when
    not NULL, the memory at each of the length steps (profile) and the result
    (moves = accepted = 0). O(V + L + sum of in-degrees of the steps). */
 
@@ -14925,7 +14930,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 
 static dnnmem_result dnnmem__remat_validate(const dnnmem_remat_problem *p, dnnmem_error *e) {
   dnnmem_result r;
-  int64_t total = 0;
+  int64_t total = 0, time = 0; /* every sequence computes each node once at least: its time is >= the sum */
   int32_t v, n;
   if (p == NULL || p->graph == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   if ((r = dnnmem_graph_check(p->graph, e)) != DNNMEM_OK) return r;
@@ -14936,8 +14941,18 @@ static dnnmem_result dnnmem__remat_validate(const dnnmem_remat_problem *p, dnnme
     if (p->sizes[v] < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
     if (p->times[v] < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_TIME);
     if (dnnmem__add_overflows(total, p->sizes[v], &total)) return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_SIZE);
+    if (dnnmem__add_overflows(time, p->times[v], &time))
+      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_TIME);
   }
   return DNNMEM_OK;
+}
+
+/* A sequence refused by dnnmem__remat_sim at step (or missing node) bad: the
+   step, field SEQUENCE; a time sum past int64_t (recomputations): the node
+   at that step, field TIME. */
+static dnnmem_result dnnmem__remat_seq_fail(dnnmem_error *e, dnnmem_result r, const int32_t *seq, int32_t bad) {
+  if (r == DNNMEM_ERR_OVERFLOW) return dnnmem__fail(e, r, seq[bad], DNNMEM_FIELD_TIME);
+  return dnnmem__fail(e, r, bad, DNNMEM_FIELD_SEQUENCE);
 }
 
 /* Bad options (dnnmem__remat_options said 0): the option at fault. */
@@ -15071,7 +15086,7 @@ static dnnmem_result dnnmem__remat_simulate(const dnnmem_remat_problem *problem,
   dnnmem__sim_layout(&s, problem->graph->num_nodes, length, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if ((r = dnnmem__remat_sim(problem, sequence, length, &w, result, profile)) != DNNMEM_OK)
-    return dnnmem__fail(e, r, w.bad, DNNMEM_FIELD_SEQUENCE);
+    return dnnmem__remat_seq_fail(e, r, sequence, w.bad);
   return DNNMEM_OK;
 }
 
@@ -17709,10 +17724,11 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
     }
     for (k = 0; k < n; k++) w->order[k] = w->tmp[k];
   }
-  for (v = 0; v < n; v++) max_time = dnnmem__max64(max_time, w->p->times[v]);
+  for (v = 0, k = 0; v < n; v++)
+    if (w->p->times[v] > max_time) max_time = w->p->times[v], k = v;
   if (dnnmem__mul_overflows((int64_t)w->L * DNNMEM__REMAT_GROUP_ORDER_FACTOR * w->G, max_time,
                             &bound))
-    return DNNMEM_ERR_OVERFLOW;
+    return dnnmem__fail(w->error, DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME); /* its largest time */
   for (k = 0; k < n; k++) w->pos[w->order[k]] = k;
   for (v = 0; v < n; v++) {
     w->fixed[v] = (uint8_t)(g->in_offsets[v] == g->in_offsets[v + 1]);
@@ -19332,7 +19348,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
   dnnmem__sim_layout(&s, problem->graph->num_nodes, length, &sim);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if ((r = dnnmem__remat_sim(problem, sequence, length, &sim, &st, NULL)) != DNNMEM_OK)
-    return dnnmem__fail(e, r, sim.bad, DNNMEM_FIELD_SEQUENCE);
+    return dnnmem__remat_seq_fail(e, r, sequence, sim.bad);
   dnnmem__remat_records(problem, sequence, length, &sim, records);
   r = dnnmem__remat_plan_carve(problem, options, length, alignment, NULL, &sim, &plan_mem,
                                &plan_bytes, &fit_off, &fit_ids, scratch, scratch_bytes, NULL);

@@ -253,7 +253,7 @@ static void cycle(int32_t *k, int32_t *m) {
 
 static void test_graphs(void) {
   static int64_t sizes[N], times[N], cpu[N], acc[N], xfer[N], cost[2 * N];
-  static int32_t path_of[N], order[N], seq[2 * N], label[N], pin[N];
+  static int32_t path_of[N], order[N], seq[2 * N + 1], label[N], pin[N];
   static uint8_t device[N], placed[N];
   static dnnmem_interval lifetimes[N];
   dnnmem_graph g;
@@ -340,6 +340,28 @@ static void test_graphs(void) {
                 DNNMEM_FIELD_TIME);
     CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
                 DNNMEM_ERR_NEGATIVE, k, DNNMEM_FIELD_TIME);
+    times[k] = 1;
+    /* remat: times summing past int64_t: the first node where the running sum overflows (errfix: {-1, NONE},
+       simulate the step); a node recomputed past it: that node; the annealer's times x capacity: its largest */
+    k = 1 + below(N - 1); /* the nodes before it sum to 1 at least */
+    times[k] = INT64_MAX;
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME);
+    ro.algo = DNNMEM_REMAT_ROW_ORDER;
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, NULL, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME);
+    ro.algo = DNNMEM_REMAT_ANNEAL;
+    CHECK_ERROR(dnnmem_remat_time_bound(&rp, &ro, &bres, scratch, bytes), bres.error, DNNMEM_ERR_OVERFLOW, k,
+                DNNMEM_FIELD_TIME);
+    for (v = 0; v < N; v++) seq[v] = v;
+    CHECK_ERROR(dnnmem_remat_simulate(&rp, seq, N, NULL, &rres, scratch, bytes), rres.error, DNNMEM_ERR_OVERFLOW,
+                k, DNNMEM_FIELD_TIME);
+    times[k] = INT64_MAX / 2 + 1; /* fits once, not twice */
+    seq[N] = k;
+    CHECK_ERROR(dnnmem_remat_simulate(&rp, seq, N + 1, NULL, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME);
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME);
     times[k] = 1;
     /* a sequence with a bad step: the step named */
     for (v = 0; v < N; v++) seq[v] = v;
