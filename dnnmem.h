@@ -1262,7 +1262,8 @@
        DNNMEM_ERR_OUTPUT_TOO_SMALL (the sequence's capacity),
        DNNMEM_ERR_TOO_MANY, DNNMEM_ERR_SCRATCH_TOO_SMALL; a sequence that
        does not fit the budget is DNNMEM_ERR_INFEASIBLE with the best one
-       found written. simulate and plan refuse a sequence with
+       found written (solve, time_bound: field BUDGET, index the first
+       node whose step alone needs more, -1 if none). simulate and plan refuse a sequence with
        DNNMEM_ERR_REMAT_MISSING_NODE, _INPUT_NOT_READY, _INPUT_REPEATED;
        group_order DNNMEM_ERR_REMAT_STATE_LIMIT.
 
@@ -3301,7 +3302,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
    (result->arena); options->peak_only bounds the peak instead, as the
    baselines do. DNNMEM_OK if there is no budget or the bounded quantity
    fits it, DNNMEM_ERR_INFEASIBLE if not (sequence and result are still
-   written: the best found).
+   written: the best found; error: field BUDGET, index the first node whose
+   step alone needs more than the budget, -1 if none).
    DNNMEM_ERR_OUTPUT_TOO_SMALL when the sequence does not fit its capacity
    (result->length: the capacity needed; V for anneal). result is required
    (it holds the length). Errors for bad input: DNNMEM_ERR_CYCLE (error: a
@@ -3365,9 +3367,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    result->cut2: the pair's other node when a pair gave the bound; -1:
    one cut). 0 when the row order fits or there is no budget (0).
    DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
-   dnnmem_remat_lower_bound. About (bound_cuts + 8) * 30 minimum cuts on
-   3 V + 2 nodes and 9 V + 2 E arcs, and up to bound_cuts * 25 + 100 on
-   the pairs' 6 V + 2 nodes and 24 V + 4 E arcs. */
+   dnnmem_remat_lower_bound (error: field BUDGET, index the first node
+   whose step alone needs more, -1 if none: the outputs). About
+   (bound_cuts + 8) * 30 minimum cuts on 3 V + 2 nodes and 9 V + 2 E
+   arcs, and up to bound_cuts * 25 + 100 on the pairs' 6 V + 2 nodes and
+   24 V + 4 E arcs. */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
                                                                int32_t num_members,
@@ -15101,21 +15105,39 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *probl
                                                                scratch_bytes, &e)));
 }
 
+/* What computing v holds: its size and its distinct inputs' (a validated
+   problem: sums of distinct sizes cannot overflow). */
+static int64_t dnnmem__remat_step_need(const dnnmem_remat_problem *problem, int32_t v) {
+  const dnnmem_graph *g = problem->graph;
+  int64_t step = problem->sizes[v];
+  int32_t k, k2;
+  for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
+    int32_t u = g->in_ids[k], seen = u == v;
+    for (k2 = g->in_offsets[v]; k2 < k && !seen; k2++) seen = g->in_ids[k2] == u;
+    if (!seen) step += problem->sizes[u];
+  }
+  return step;
+}
+
+/* A budget not met (DNNMEM_ERR_INFEASIBLE): field BUDGET, index the first
+   node whose step alone needs more (-1: none does). */
+static dnnmem_result dnnmem__remat_budget_fail(const dnnmem_remat_problem *problem, int64_t budget,
+                                               dnnmem_error *e) {
+  int32_t v = 0;
+  while (v < problem->graph->num_nodes && dnnmem__remat_step_need(problem, v) <= budget) v++;
+  return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v < problem->graph->num_nodes ? v : -1, DNNMEM_FIELD_BUDGET);
+}
+
 static dnnmem_result dnnmem__remat_lower_bound(const dnnmem_remat_problem *problem, int64_t *out_bound,
                                                dnnmem_error *e) {
   const dnnmem_graph *g;
   int64_t bound = 0, outputs = 0;
-  int32_t v, k, k2;
+  int32_t v;
   dnnmem_result r = dnnmem__remat_validate(problem, e);
   if (r != DNNMEM_OK) return r;
   g = problem->graph;
   for (v = 0; v < g->num_nodes; v++) {
-    int64_t step = problem->sizes[v]; /* sums of distinct sizes cannot overflow */
-    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
-      int32_t u = g->in_ids[k], seen = u == v;
-      for (k2 = g->in_offsets[v]; k2 < k && !seen; k2++) seen = g->in_ids[k2] == u;
-      if (!seen) step += problem->sizes[u];
-    }
+    int64_t step = dnnmem__remat_step_need(problem, v);
     if (step > bound) bound = step;
     if (problem->is_output && problem->is_output[v]) outputs += problem->sizes[v];
   }
@@ -15573,7 +15595,7 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   if (o.budget == 0) return DNNMEM_OK; /* no budget: the row order needs nothing extra */
   if (o.budget < lower) {
     *out_extra_time = DNNMEM__I64_MAX;
-    return DNNMEM_ERR_INFEASIBLE;
+    return dnnmem__remat_budget_fail(problem, o.budget, e);
   }
   if ((r = dnnmem__remat_sim(problem, w.order, n, &w.sim, &row, w.profile)) != DNNMEM_OK)
     return r;
@@ -18802,10 +18824,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
                                             dnnmem_remat_result *result, void *scratch,
                                             size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
-  return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes,
-                                        dnnmem__remat_solve(problem, options, rng, sequence, sequence_capacity,
-                                                            result, scratch, scratch_bytes, &e)));
+  dnnmem_result r = dnnmem__guarded(scratch, scratch_bytes,
+                                    dnnmem__remat_solve(problem, options, rng, sequence, sequence_capacity, result,
+                                                        scratch, scratch_bytes, &e));
+  if (r == DNNMEM_ERR_INFEASIBLE) (void)dnnmem__remat_budget_fail(problem, options->budget, &e); /* budget > 0 */
+  return dnnmem__report(result ? &result->error : NULL, &e, r);
 }
 
 /* ---- the schedule's own arena ---------------------------------------------- */

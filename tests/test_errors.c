@@ -363,6 +363,17 @@ static void test_graphs(void) {
     CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
                 DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME);
     times[k] = 1;
+    /* remat: a budget below what one node's step holds: that node, field BUDGET (errfix: {-1, NONE}) */
+    sizes[k] = 5000, ro.budget = 4000; /* every other step holds 3000 at most */
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_INFEASIBLE, k, DNNMEM_FIELD_BUDGET);
+    ro.algo = DNNMEM_REMAT_ROW_ORDER;
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, NULL, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_INFEASIBLE, k, DNNMEM_FIELD_BUDGET);
+    ro.algo = DNNMEM_REMAT_ANNEAL;
+    CHECK_ERROR(dnnmem_remat_time_bound(&rp, &ro, &bres, scratch, bytes), bres.error, DNNMEM_ERR_INFEASIBLE, k,
+                DNNMEM_FIELD_BUDGET);
+    sizes[k] = 1, ro.budget = 0;
     /* a sequence with a bad step: the step named */
     for (v = 0; v < N; v++) seq[v] = v;
     m = below(N);
