@@ -408,6 +408,7 @@
                 other); arguments have index -1. The records, checked by
                 dnnmem_intervals_check:
                 DNNMEM_ERR_NEGATIVE (a size or fixed offset),
+                DNNMEM_ERR_INVALID_ARGUMENT (an unknown flag bit: FLAGS),
                 DNNMEM_ERR_EMPTY_INTERVAL (upper <= lower),
                 DNNMEM_ERR_ALIGNMENT (not a power of two), DNNMEM_ERR_BAD_GAP,
                 DNNMEM_ERR_PLAN_MISALIGNED (a fixed offset), DNNMEM_ERR_OVERFLOW
@@ -2407,7 +2408,7 @@ DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *ou
   X(SINK, "sink") X(EXTENT, "extent") X(STRIDE, "stride") X(LEVEL, "level") \
   X(INDEX, "index") X(ALGO, "algo") X(BUDGET, "budget") X(CAPACITY, "capacity") \
   X(LIMIT, "limit") X(OPTIONS, "options") X(SCRATCH, "scratch") X(OUTPUT, "output") \
-  X(MEMBER, "member") X(STACKING, "stacking")
+  X(MEMBER, "member") X(STACKING, "stacking") X(FLAGS, "flags")
 
 typedef enum dnnmem_field {
 #define DNNMEM__FIELD_ENUM(name, text) DNNMEM_FIELD_##name,
@@ -2445,6 +2446,7 @@ DNNMEM_DEF dnnmem_result dnnmem_field_parse(const char *name, dnnmem_field *out)
                                    view: the two may overlap in time) */
 #define DNNMEM_INTERVAL_REUSE 8 /* may take over the bytes of record `reuse`,
                                    which dies at the step producing this one */
+#define DNNMEM__INTERVAL_KNOWN 15 /* the four above: any other bit is refused */
 
 typedef struct dnnmem_gap {
   int64_t lower, upper; /* idle time [lower, upper), inside the lifetime */
@@ -2466,8 +2468,8 @@ typedef struct dnnmem_interval {
   int64_t hint;         /* with DNNMEM_INTERVAL_HINT: preferred offset */
   const dnnmem_gap *gaps; /* num_gaps idle periods (may be NULL when 0) */
   int32_t num_gaps;
-  int32_t flags;        /* DNNMEM_INTERVAL_* bits; others reserved: keep them 0
-                           (not checked: zero the record before filling it) */
+  int32_t flags;        /* DNNMEM_INTERVAL_* bits; any other bit is refused
+                           (DNNMEM_ERR_INVALID_ARGUMENT, field FLAGS) */
   int32_t pass;         /* multi-pass planning (dnnmem_plan_pass): the pass
                            that plans it, 1, 2, ...; 0 means 1. Ignored
                            elsewhere. */
@@ -2502,8 +2504,8 @@ typedef struct dnnmem_intervals {
 
 DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem, dnnmem_error *error);
 /* Validates records without scratch in O(n + gaps) (links: the record
-   rules of dnnmem_interval): count >= 0, sizes >= 0,
-   upper > lower with upper - lower within int64_t, alignments (problem's
+   rules of dnnmem_interval): count >= 0, sizes >= 0, no flag bit but the
+   DNNMEM_INTERVAL_* ones (INVALID_ARGUMENT, field FLAGS), upper > lower with upper - lower within int64_t, alignments (problem's
    and each record's; 0 means 1) powers of two,
    gaps sorted inside their lifetime with windows inside [0, size], fixed
    offsets >= 0 and aligned, and the sum of all aligned sizes (plus fixed
@@ -4872,6 +4874,8 @@ static dnnmem_result dnnmem__intervals_check(const dnnmem_interval *records, int
     const dnnmem_interval *r = &records[i];
     int64_t a, aligned;
     if (r->size < 0) goto negative_size;
+    bad = DNNMEM__BAD(DNNMEM_ERR_INVALID_ARGUMENT, DNNMEM_FIELD_FLAGS);
+    if (r->flags & ~DNNMEM__INTERVAL_KNOWN) goto fail;
     bad = DNNMEM__BAD(DNNMEM_ERR_EMPTY_INTERVAL, DNNMEM_FIELD_UPPER);
     if (r->upper <= r->lower) goto fail;
     bad = DNNMEM__BAD(DNNMEM_ERR_OVERFLOW, DNNMEM_FIELD_UPPER);

@@ -79,6 +79,10 @@ static void test_plan_records(void) {
     r[k].size = -1 - below(100);
     plan_names(&p, bytes, DNNMEM_ERR_NEGATIVE, k, DNNMEM_FIELD_SIZE, 1);
     records(r, N);
+    r[k].flags = round == 0 ? 16 : round == 1 ? INT32_MIN : 1 << (4 + below(27)); /* no DNNMEM_INTERVAL_* bit
+                                                                                     (errfix: ignored) */
+    plan_names(&p, bytes, DNNMEM_ERR_INVALID_ARGUMENT, k, DNNMEM_FIELD_FLAGS, 1);
+    records(r, N);
     r[k].upper = r[k].lower - below(3);
     plan_names(&p, bytes, DNNMEM_ERR_EMPTY_INTERVAL, k, DNNMEM_FIELD_UPPER, 1);
     records(r, N);
@@ -492,6 +496,7 @@ static void test_names(void) {
   }
   CHECK(i > 30);
   CHECK(strcmp(dnnmem_field_name(DNNMEM_FIELD_REUSE), "reuse") == 0);
+  CHECK(strcmp(dnnmem_field_name(DNNMEM_FIELD_FLAGS), "flags") == 0 && i == DNNMEM_FIELD_FLAGS + 1); /* the last */
   CHECK_EQ(dnnmem_field_parse("no such field", &f), DNNMEM_ERR_PARSE);
   CHECK(dnnmem_field_name((dnnmem_field)-1) == NULL);
 }
