@@ -408,6 +408,7 @@
                 other); arguments have index -1. The records, checked by
                 dnnmem_intervals_check:
                 DNNMEM_ERR_NEGATIVE (a size or fixed offset),
+                DNNMEM_ERR_INVALID_ARGUMENT (an unknown flag bit: FLAGS),
                 DNNMEM_ERR_EMPTY_INTERVAL (upper <= lower),
                 DNNMEM_ERR_ALIGNMENT (not a power of two), DNNMEM_ERR_BAD_GAP,
                 DNNMEM_ERR_PLAN_MISALIGNED (a fixed offset), DNNMEM_ERR_OVERFLOW
@@ -1254,12 +1255,16 @@
        node on it), the sequence step (simulate, plan: SEQUENCE) or the
        option (ALGO, BUDGET, OPTIONS). DNNMEM_ERR_CYCLE,
        DNNMEM_ERR_NEGATIVE (a size or time),
-       DNNMEM_ERR_ID_RANGE, DNNMEM_ERR_OVERFLOW (times x capacity),
+       DNNMEM_ERR_ID_RANGE, DNNMEM_ERR_OVERFLOW (TIME: the first node
+       where the sum of all times passes int64_t, every entry point; a
+       sequence's step recomputing past it: that node; anneal's times x
+       capacity: the node of the largest time),
        DNNMEM_ERR_INVALID_ARGUMENT (bad options, a NULL result or rng),
        DNNMEM_ERR_OUTPUT_TOO_SMALL (the sequence's capacity),
        DNNMEM_ERR_TOO_MANY, DNNMEM_ERR_SCRATCH_TOO_SMALL; a sequence that
        does not fit the budget is DNNMEM_ERR_INFEASIBLE with the best one
-       found written. simulate and plan refuse a sequence with
+       found written (solve, time_bound: field BUDGET, index the first
+       node whose step alone needs more, -1 if none). simulate and plan refuse a sequence with
        DNNMEM_ERR_REMAT_MISSING_NODE, _INPUT_NOT_READY, _INPUT_REPEATED;
        group_order DNNMEM_ERR_REMAT_STATE_LIMIT.
 
@@ -1776,7 +1781,10 @@
                     the offending text in *err_pos (may be NULL); finish
                     and bind name the factor in a dnnmem_error (index:
                     the factor, field EXTENT, STRIDE, LEVEL or LIMIT; its
-                    byte: factors[index].position), strided_check the
+                    byte: factors[index].position; a bad header built in
+                    code: COUNT, INDEX for axis_first (index: the axis),
+                    LEVEL for bound or a bound level's extent (index: the
+                    level)), strided_check the
                     mode: DNNMEM_ERR_PARSE, DNNMEM_ERR_LAYOUT_LIMIT,
                     _EXTENT, _STRIDE, _COLLISION, _PADDING, _UNKNOWN_LEVEL,
                     _MACHINE_EXTENT, _LEVEL_CONFLICT; queries
@@ -1896,7 +1904,7 @@
        than max_arcs), DNNMEM_ERR_OVERFLOW (the source's capacities, or
        capacity + reverse of an arc, past int64_t),
        DNNMEM_ERR_INVALID_ARGUMENT (source == sink, an algo out of range),
-       DNNMEM_ERR_SCRATCH_TOO_SMALL (init).
+       DNNMEM_ERR_SCRATCH_TOO_SMALL (init: too few bytes or a NULL scratch).
 
        Algorithm. BK: Boykov and Kolmogorov, "An experimental comparison
        of min-cut/max-flow algorithms for energy minimization in vision",
@@ -2400,7 +2408,7 @@ DNNMEM_DEF dnnmem_result dnnmem_result_parse(const char *name, dnnmem_result *ou
   X(SINK, "sink") X(EXTENT, "extent") X(STRIDE, "stride") X(LEVEL, "level") \
   X(INDEX, "index") X(ALGO, "algo") X(BUDGET, "budget") X(CAPACITY, "capacity") \
   X(LIMIT, "limit") X(OPTIONS, "options") X(SCRATCH, "scratch") X(OUTPUT, "output") \
-  X(MEMBER, "member") X(STACKING, "stacking")
+  X(MEMBER, "member") X(STACKING, "stacking") X(FLAGS, "flags")
 
 typedef enum dnnmem_field {
 #define DNNMEM__FIELD_ENUM(name, text) DNNMEM_FIELD_##name,
@@ -2438,6 +2446,7 @@ DNNMEM_DEF dnnmem_result dnnmem_field_parse(const char *name, dnnmem_field *out)
                                    view: the two may overlap in time) */
 #define DNNMEM_INTERVAL_REUSE 8 /* may take over the bytes of record `reuse`,
                                    which dies at the step producing this one */
+#define DNNMEM__INTERVAL_KNOWN 15 /* the four above: any other bit is refused */
 
 typedef struct dnnmem_gap {
   int64_t lower, upper; /* idle time [lower, upper), inside the lifetime */
@@ -2459,8 +2468,8 @@ typedef struct dnnmem_interval {
   int64_t hint;         /* with DNNMEM_INTERVAL_HINT: preferred offset */
   const dnnmem_gap *gaps; /* num_gaps idle periods (may be NULL when 0) */
   int32_t num_gaps;
-  int32_t flags;        /* DNNMEM_INTERVAL_* bits; others reserved: keep them 0
-                           (not checked: zero the record before filling it) */
+  int32_t flags;        /* DNNMEM_INTERVAL_* bits; any other bit is refused
+                           (DNNMEM_ERR_INVALID_ARGUMENT, field FLAGS) */
   int32_t pass;         /* multi-pass planning (dnnmem_plan_pass): the pass
                            that plans it, 1, 2, ...; 0 means 1. Ignored
                            elsewhere. */
@@ -2495,8 +2504,8 @@ typedef struct dnnmem_intervals {
 
 DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem, dnnmem_error *error);
 /* Validates records without scratch in O(n + gaps) (links: the record
-   rules of dnnmem_interval): count >= 0, sizes >= 0,
-   upper > lower with upper - lower within int64_t, alignments (problem's
+   rules of dnnmem_interval): count >= 0, sizes >= 0, no flag bit but the
+   DNNMEM_INTERVAL_* ones (INVALID_ARGUMENT, field FLAGS), upper > lower with upper - lower within int64_t, alignments (problem's
    and each record's; 0 means 1) powers of two,
    gaps sorted inside their lifetime with windows inside [0, size], fixed
    offsets >= 0 and aligned, and the sum of all aligned sizes (plus fixed
@@ -3295,13 +3304,15 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
    (result->arena); options->peak_only bounds the peak instead, as the
    baselines do. DNNMEM_OK if there is no budget or the bounded quantity
    fits it, DNNMEM_ERR_INFEASIBLE if not (sequence and result are still
-   written: the best found).
+   written: the best found; error: field BUDGET, index the first node whose
+   step alone needs more than the budget, -1 if none).
    DNNMEM_ERR_OUTPUT_TOO_SMALL when the sequence does not fit its capacity
    (result->length: the capacity needed; V for anneal). result is required
    (it holds the length). Errors for bad input: DNNMEM_ERR_CYCLE (error: a
    node on it), _NEGATIVE (the node, SIZE or TIME), _ID_RANGE (the node
-   reading it, INPUT), _OVERFLOW (times * capacity), _INVALID_ARGUMENT (bad
-   options: ALGO, BUDGET or OPTIONS). */
+   reading it, INPUT), _OVERFLOW (TIME: the first node where the sum of
+   all times passes int64_t; anneal's times * capacity: the node of the
+   largest time), _INVALID_ARGUMENT (bad options: ALGO, BUDGET or OPTIONS). */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_simulate_scratch_size(const dnnmem_remat_problem *problem,
                                                             const int32_t *sequence,
@@ -3318,7 +3329,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *probl
                                                void *scratch, size_t scratch_bytes);
 /* Validates the problem and the sequence (DNNMEM_ERR_REMAT_MISSING_NODE:
    error.index the node; _INPUT_NOT_READY, _INPUT_REPEATED,
-   DNNMEM_ERR_ID_RANGE: the step, field SEQUENCE) and computes, when
+   DNNMEM_ERR_ID_RANGE: the step, field SEQUENCE; DNNMEM_ERR_OVERFLOW: the
+   node whose time makes the total pass int64_t, field TIME) and computes, when
    not NULL, the memory at each of the length steps (profile) and the result
    (moves = accepted = 0). O(V + L + sum of in-degrees of the steps). */
 
@@ -3357,9 +3369,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
    result->cut2: the pair's other node when a pair gave the bound; -1:
    one cut). 0 when the row order fits or there is no budget (0).
    DNNMEM_ERR_INFEASIBLE (and INT64_MAX) for a budget below
-   dnnmem_remat_lower_bound. About (bound_cuts + 8) * 30 minimum cuts on
-   3 V + 2 nodes and 9 V + 2 E arcs, and up to bound_cuts * 25 + 100 on
-   the pairs' 6 V + 2 nodes and 24 V + 4 E arcs. */
+   dnnmem_remat_lower_bound (error: field BUDGET, index the first node
+   whose step alone needs more, -1 if none: the outputs). About
+   (bound_cuts + 8) * 30 minimum cuts on 3 V + 2 nodes and 9 V + 2 E
+   arcs, and up to bound_cuts * 25 + 100 on the pairs' 6 V + 2 nodes and
+   24 V + 4 E arcs. */
 
 DNNMEM_DEF dnnmem_result dnnmem_remat_group_order_scratch_size(const dnnmem_remat_problem *problem,
                                                                int32_t num_members,
@@ -4064,7 +4078,9 @@ DNNMEM_DEF dnnmem_result dnnmem_place_cost(const dnnmem_place_problem *problem,
    not used), and result->conversions (result required; its other fields
    zero); 4 bytes of scratch per node. DNNMEM_ERR_INFEASIBLE when it runs
    an op where it is unsupported or against its pin (error.index: the
-   node). O(V + E); the graph need not be acyclic here. */
+   node), DNNMEM_ERR_INVALID_ARGUMENT for a NULL device or a code in it
+   that is neither CPU nor ACC (index: that node; both field OUTPUT).
+   O(V + E); the graph need not be acyclic here. */
 
 
 #endif /* DNNMEM_NO_PLACE */
@@ -4858,6 +4874,8 @@ static dnnmem_result dnnmem__intervals_check(const dnnmem_interval *records, int
     const dnnmem_interval *r = &records[i];
     int64_t a, aligned;
     if (r->size < 0) goto negative_size;
+    bad = DNNMEM__BAD(DNNMEM_ERR_INVALID_ARGUMENT, DNNMEM_FIELD_FLAGS);
+    if (r->flags & ~DNNMEM__INTERVAL_KNOWN) goto fail;
     bad = DNNMEM__BAD(DNNMEM_ERR_EMPTY_INTERVAL, DNNMEM_FIELD_UPPER);
     if (r->upper <= r->lower) goto fail;
     bad = DNNMEM__BAD(DNNMEM_ERR_OVERFLOW, DNNMEM_FIELD_UPPER);
@@ -14920,7 +14938,7 @@ DNNMEM_DEF dnnmem_result dnnmem_cover_edges(const dnnmem_graph *graph,
 
 static dnnmem_result dnnmem__remat_validate(const dnnmem_remat_problem *p, dnnmem_error *e) {
   dnnmem_result r;
-  int64_t total = 0;
+  int64_t total = 0, time = 0; /* every sequence computes each node once at least: its time is >= the sum */
   int32_t v, n;
   if (p == NULL || p->graph == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   if ((r = dnnmem_graph_check(p->graph, e)) != DNNMEM_OK) return r;
@@ -14931,8 +14949,18 @@ static dnnmem_result dnnmem__remat_validate(const dnnmem_remat_problem *p, dnnme
     if (p->sizes[v] < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_SIZE);
     if (p->times[v] < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, v, DNNMEM_FIELD_TIME);
     if (dnnmem__add_overflows(total, p->sizes[v], &total)) return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_SIZE);
+    if (dnnmem__add_overflows(time, p->times[v], &time))
+      return dnnmem__fail(e, DNNMEM_ERR_OVERFLOW, v, DNNMEM_FIELD_TIME);
   }
   return DNNMEM_OK;
+}
+
+/* A sequence refused by dnnmem__remat_sim at step (or missing node) bad: the
+   step, field SEQUENCE; a time sum past int64_t (recomputations): the node
+   at that step, field TIME. */
+static dnnmem_result dnnmem__remat_seq_fail(dnnmem_error *e, dnnmem_result r, const int32_t *seq, int32_t bad) {
+  if (r == DNNMEM_ERR_OVERFLOW) return dnnmem__fail(e, r, seq[bad], DNNMEM_FIELD_TIME);
+  return dnnmem__fail(e, r, bad, DNNMEM_FIELD_SEQUENCE);
 }
 
 /* Bad options (dnnmem__remat_options said 0): the option at fault. */
@@ -15066,7 +15094,7 @@ static dnnmem_result dnnmem__remat_simulate(const dnnmem_remat_problem *problem,
   dnnmem__sim_layout(&s, problem->graph->num_nodes, length, &w);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if ((r = dnnmem__remat_sim(problem, sequence, length, &w, result, profile)) != DNNMEM_OK)
-    return dnnmem__fail(e, r, w.bad, DNNMEM_FIELD_SEQUENCE);
+    return dnnmem__remat_seq_fail(e, r, sequence, w.bad);
   return DNNMEM_OK;
 }
 
@@ -15081,21 +15109,39 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_simulate(const dnnmem_remat_problem *probl
                                                                scratch_bytes, &e)));
 }
 
+/* What computing v holds: its size and its distinct inputs' (a validated
+   problem: sums of distinct sizes cannot overflow). */
+static int64_t dnnmem__remat_step_need(const dnnmem_remat_problem *problem, int32_t v) {
+  const dnnmem_graph *g = problem->graph;
+  int64_t step = problem->sizes[v];
+  int32_t k, k2;
+  for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
+    int32_t u = g->in_ids[k], seen = u == v;
+    for (k2 = g->in_offsets[v]; k2 < k && !seen; k2++) seen = g->in_ids[k2] == u;
+    if (!seen) step += problem->sizes[u];
+  }
+  return step;
+}
+
+/* A budget not met (DNNMEM_ERR_INFEASIBLE): field BUDGET, index the first
+   node whose step alone needs more (-1: none does). */
+static dnnmem_result dnnmem__remat_budget_fail(const dnnmem_remat_problem *problem, int64_t budget,
+                                               dnnmem_error *e) {
+  int32_t v = 0;
+  while (v < problem->graph->num_nodes && dnnmem__remat_step_need(problem, v) <= budget) v++;
+  return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v < problem->graph->num_nodes ? v : -1, DNNMEM_FIELD_BUDGET);
+}
+
 static dnnmem_result dnnmem__remat_lower_bound(const dnnmem_remat_problem *problem, int64_t *out_bound,
                                                dnnmem_error *e) {
   const dnnmem_graph *g;
   int64_t bound = 0, outputs = 0;
-  int32_t v, k, k2;
+  int32_t v;
   dnnmem_result r = dnnmem__remat_validate(problem, e);
   if (r != DNNMEM_OK) return r;
   g = problem->graph;
   for (v = 0; v < g->num_nodes; v++) {
-    int64_t step = problem->sizes[v]; /* sums of distinct sizes cannot overflow */
-    for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
-      int32_t u = g->in_ids[k], seen = u == v;
-      for (k2 = g->in_offsets[v]; k2 < k && !seen; k2++) seen = g->in_ids[k2] == u;
-      if (!seen) step += problem->sizes[u];
-    }
+    int64_t step = dnnmem__remat_step_need(problem, v);
     if (step > bound) bound = step;
     if (problem->is_output && problem->is_output[v]) outputs += problem->sizes[v];
   }
@@ -15553,7 +15599,7 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   if (o.budget == 0) return DNNMEM_OK; /* no budget: the row order needs nothing extra */
   if (o.budget < lower) {
     *out_extra_time = DNNMEM__I64_MAX;
-    return DNNMEM_ERR_INFEASIBLE;
+    return dnnmem__remat_budget_fail(problem, o.budget, e);
   }
   if ((r = dnnmem__remat_sim(problem, w.order, n, &w.sim, &row, w.profile)) != DNNMEM_OK)
     return r;
@@ -17704,10 +17750,11 @@ static dnnmem_result dnnmem__remat_prepare(dnnmem__remat *w, void *scratch, size
     }
     for (k = 0; k < n; k++) w->order[k] = w->tmp[k];
   }
-  for (v = 0; v < n; v++) max_time = dnnmem__max64(max_time, w->p->times[v]);
+  for (v = 0, k = 0; v < n; v++)
+    if (w->p->times[v] > max_time) max_time = w->p->times[v], k = v;
   if (dnnmem__mul_overflows((int64_t)w->L * DNNMEM__REMAT_GROUP_ORDER_FACTOR * w->G, max_time,
                             &bound))
-    return DNNMEM_ERR_OVERFLOW;
+    return dnnmem__fail(w->error, DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME); /* its largest time */
   for (k = 0; k < n; k++) w->pos[w->order[k]] = k;
   for (v = 0; v < n; v++) {
     w->fixed[v] = (uint8_t)(g->in_offsets[v] == g->in_offsets[v + 1]);
@@ -18781,10 +18828,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
                                             dnnmem_remat_result *result, void *scratch,
                                             size_t scratch_bytes) {
   dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
-  return dnnmem__report(result ? &result->error : NULL, &e,
-                        dnnmem__guarded(scratch, scratch_bytes,
-                                        dnnmem__remat_solve(problem, options, rng, sequence, sequence_capacity,
-                                                            result, scratch, scratch_bytes, &e)));
+  dnnmem_result r = dnnmem__guarded(scratch, scratch_bytes,
+                                    dnnmem__remat_solve(problem, options, rng, sequence, sequence_capacity, result,
+                                                        scratch, scratch_bytes, &e));
+  if (r == DNNMEM_ERR_INFEASIBLE) (void)dnnmem__remat_budget_fail(problem, options->budget, &e); /* budget > 0 */
+  return dnnmem__report(result ? &result->error : NULL, &e, r);
 }
 
 /* ---- the schedule's own arena ---------------------------------------------- */
@@ -19327,7 +19375,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
   dnnmem__sim_layout(&s, problem->graph->num_nodes, length, &sim);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if ((r = dnnmem__remat_sim(problem, sequence, length, &sim, &st, NULL)) != DNNMEM_OK)
-    return dnnmem__fail(e, r, sim.bad, DNNMEM_FIELD_SEQUENCE);
+    return dnnmem__remat_seq_fail(e, r, sequence, sim.bad);
   dnnmem__remat_records(problem, sequence, length, &sim, records);
   r = dnnmem__remat_plan_carve(problem, options, length, alignment, NULL, &sim, &plan_mem,
                                &plan_bytes, &fit_off, &fit_ids, scratch, scratch_bytes, NULL);
@@ -19868,25 +19916,29 @@ static dnnmem_result dnnmem__layout_name_check(const char *name) {
   }
   return DNNMEM_ERR_LAYOUT_LIMIT;
 }
-/* finish, step 1: counts, axis ranges and level names. */
-static dnnmem_result dnnmem__layout_check_header(dnnmem_layout *w) {
+/* finish, step 1: counts, axis ranges and level names. *h (may be NULL)
+   names a bad header field: COUNT, INDEX (axis_first; index: the axis),
+   LEVEL (bound; a bound level's extent, index: the level). */
+static dnnmem_result dnnmem__layout_check_header(dnnmem_layout *w, dnnmem_error *h) {
   int32_t a, lv, j;
   dnnmem_result r;
-  if (w->num_axes < 1 || w->num_factors < 1 || w->num_levels < 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (w->num_axes < 1 || w->num_factors < 1 || w->num_levels < 0)
+    return dnnmem__fail(h, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
   if (w->num_axes > DNNMEM_LAYOUT_MAX_AXES || w->num_factors > DNNMEM_LAYOUT_MAX_FACTORS ||
       w->num_levels > DNNMEM_LAYOUT_MAX_LEVELS)
     return DNNMEM_ERR_LAYOUT_LIMIT;
-  if (w->bound != 0 && w->bound != 1) return DNNMEM_ERR_INVALID_ARGUMENT;
-  if (w->axis_first[0] != 0) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (w->bound != 0 && w->bound != 1) return dnnmem__fail(h, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_LEVEL);
+  if (w->axis_first[0] != 0) return dnnmem__fail(h, DNNMEM_ERR_INVALID_ARGUMENT, 0, DNNMEM_FIELD_INDEX);
   for (a = 0; a < w->num_axes; a++)
     if (w->axis_first[a + 1] <= w->axis_first[a] || w->axis_first[a + 1] > w->num_factors)
-      return DNNMEM_ERR_INVALID_ARGUMENT;
+      return dnnmem__fail(h, DNNMEM_ERR_INVALID_ARGUMENT, a, DNNMEM_FIELD_INDEX);
   for (lv = 0; lv < w->num_levels; lv++) {
     if ((r = dnnmem__layout_name_check(w->level_names[lv])) != DNNMEM_OK) return r;
     for (j = 0; j < lv; j++)
       if (dnnmem__layout_name_eq(w->level_names[j], w->level_names[lv]))
         return DNNMEM_ERR_LAYOUT_LEVEL_CONFLICT;
-    if (w->bound && w->level_extent[lv] < 1) return DNNMEM_ERR_INVALID_ARGUMENT;
+    if (w->bound && w->level_extent[lv] < 1)
+      return dnnmem__fail(h, DNNMEM_ERR_INVALID_ARGUMENT, lv, DNNMEM_FIELD_LEVEL);
     if (!w->bound) w->level_extent[lv] = 0;
   }
   return DNNMEM_OK;
@@ -20084,15 +20136,16 @@ static dnnmem_result dnnmem__layout_steps(dnnmem_layout *w, int32_t *errp) {
   return DNNMEM_OK;
 }
 
-/* dnnmem_layout_finish; *errp: the factor at fault, -1 for none. */
-static dnnmem_result dnnmem__layout_finish(dnnmem_layout *layout, int32_t *errp) {
+/* dnnmem_layout_finish; *errp: the factor at fault, -1 for none; *h (may
+   be NULL): a header field at fault (dnnmem__layout_check_header). */
+static dnnmem_result dnnmem__layout_finish(dnnmem_layout *layout, int32_t *errp, dnnmem_error *h) {
   dnnmem_layout w;
   int32_t uses[DNNMEM_LAYOUT_MAX_LEVELS], alls[DNNMEM_LAYOUT_MAX_LEVELS];
   dnnmem_result r;
   *errp = -1;
   if (layout == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   w = *layout; /* the layout is written only on success */
-  if ((r = dnnmem__layout_check_header(&w)) != DNNMEM_OK ||
+  if ((r = dnnmem__layout_check_header(&w, h)) != DNNMEM_OK ||
       (r = dnnmem__layout_check_factors(&w, uses, alls, errp)) != DNNMEM_OK ||
       (r = dnnmem__layout_memory_strides(&w, errp)) != DNNMEM_OK ||
       (r = dnnmem__layout_shapes(&w, errp)) != DNNMEM_OK ||
@@ -20118,7 +20171,9 @@ static dnnmem_result dnnmem__layout_fail(dnnmem_error *e, dnnmem_result r, int32
 
 DNNMEM_DEF dnnmem_result dnnmem_layout_finish(dnnmem_layout *layout, dnnmem_error *error) {
   int32_t at;
-  dnnmem_result r = dnnmem__layout_finish(layout, &at);
+  dnnmem_error h = {-1, DNNMEM_FIELD_NONE, -1};
+  dnnmem_result r = dnnmem__layout_finish(layout, &at, &h);
+  if (h.field != DNNMEM_FIELD_NONE) return dnnmem__report(error, &h, r);
   return dnnmem__layout_fail(error, r, at);
 }
 
@@ -20336,7 +20391,7 @@ static dnnmem_result dnnmem__layout_parse(const char *text, size_t length, dnnme
     *errp = (int64_t)p.at;
     return DNNMEM_ERR_PARSE;
   }
-  r = dnnmem__layout_finish(out, &k);
+  r = dnnmem__layout_finish(out, &k, NULL);
   if (r != DNNMEM_OK) *errp = k >= 0 ? out->factors[k].position : 0;
   if (r == DNNMEM_ERR_LAYOUT_PADDING) {
     for (a = 0; a < prefix_rank; a++) {
@@ -20493,7 +20548,7 @@ static dnnmem_result dnnmem__layout_bind(dnnmem_layout *layout, const dnnmem_lay
     w.level_extent[lv] = machine->extents[lv];
   }
   w.bound = 1;
-  if ((r = dnnmem__layout_finish(&w, errp)) != DNNMEM_OK) {
+  if ((r = dnnmem__layout_finish(&w, errp, NULL)) != DNNMEM_OK) {
     if (*errp >= 0) *errp = orig[*errp];
     return r;
   }
@@ -21475,7 +21530,7 @@ DNNMEM_DEF dnnmem_result dnnmem_flow_init(dnnmem_flow *flow, int32_t num_nodes, 
   if (flow == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   r = dnnmem_flow_scratch_size(num_nodes, max_arcs, &need);
   if (r != DNNMEM_OK) return r;
-  if (scratch == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
+  if (scratch == NULL) return DNNMEM_ERR_SCRATCH_TOO_SMALL; /* as every other operation's NULL scratch */
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   dnnmem__flow_layout(&s, num_nodes, max_arcs, flow);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return dnnmem__guarded(scratch, scratch_bytes, r);
@@ -22931,7 +22986,7 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
   dnnmem_flow_algo algo;
   dnnmem_result r;
   int64_t total;
-  int32_t *seen;
+  int32_t *seen, v;
   if ((r = dnnmem__place_graph(problem, e)) != DNNMEM_OK ||
       (r = dnnmem__place_validate(problem, &total, NULL, NULL, NULL, e)) != DNNMEM_OK)
     return r;
@@ -22939,10 +22994,13 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   if (result == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   DNNMEM_MEMSET(result, 0, sizeof(*result));
-  if (problem->graph->num_nodes > 0 && device == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PIN);
+  if (problem->graph->num_nodes > 0 && device == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
+  for (v = 0; v < problem->graph->num_nodes; v++) /* a code that is no device (a 0/1 array): the caller's mistake */
+    if (device[v] != DNNMEM_PLACE_CPU && device[v] != DNNMEM_PLACE_ACC)
+      return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, v, DNNMEM_FIELD_OUTPUT);
   return dnnmem__place_eval(problem, model, NULL, device, 0, 0, NULL, seen, &result->time, &result->conversions, NULL,
                             e);
 }

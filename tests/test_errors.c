@@ -79,6 +79,10 @@ static void test_plan_records(void) {
     r[k].size = -1 - below(100);
     plan_names(&p, bytes, DNNMEM_ERR_NEGATIVE, k, DNNMEM_FIELD_SIZE, 1);
     records(r, N);
+    r[k].flags = round == 0 ? 16 : round == 1 ? INT32_MIN : 1 << (4 + below(27)); /* no DNNMEM_INTERVAL_* bit
+                                                                                     (errfix: ignored) */
+    plan_names(&p, bytes, DNNMEM_ERR_INVALID_ARGUMENT, k, DNNMEM_FIELD_FLAGS, 1);
+    records(r, N);
     r[k].upper = r[k].lower - below(3);
     plan_names(&p, bytes, DNNMEM_ERR_EMPTY_INTERVAL, k, DNNMEM_FIELD_UPPER, 1);
     records(r, N);
@@ -253,7 +257,7 @@ static void cycle(int32_t *k, int32_t *m) {
 
 static void test_graphs(void) {
   static int64_t sizes[N], times[N], cpu[N], acc[N], xfer[N], cost[2 * N];
-  static int32_t path_of[N], order[N], seq[2 * N], label[N], pin[N];
+  static int32_t path_of[N], order[N], seq[2 * N + 1], label[N], pin[N];
   static uint8_t device[N], placed[N];
   static dnnmem_interval lifetimes[N];
   dnnmem_graph g;
@@ -341,6 +345,39 @@ static void test_graphs(void) {
     CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
                 DNNMEM_ERR_NEGATIVE, k, DNNMEM_FIELD_TIME);
     times[k] = 1;
+    /* remat: times summing past int64_t: the first node where the running sum overflows (errfix: {-1, NONE},
+       simulate the step); a node recomputed past it: that node; the annealer's times x capacity: its largest */
+    k = 1 + below(N - 1); /* the nodes before it sum to 1 at least */
+    times[k] = INT64_MAX;
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME);
+    ro.algo = DNNMEM_REMAT_ROW_ORDER;
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, NULL, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME);
+    ro.algo = DNNMEM_REMAT_ANNEAL;
+    CHECK_ERROR(dnnmem_remat_time_bound(&rp, &ro, &bres, scratch, bytes), bres.error, DNNMEM_ERR_OVERFLOW, k,
+                DNNMEM_FIELD_TIME);
+    for (v = 0; v < N; v++) seq[v] = v;
+    CHECK_ERROR(dnnmem_remat_simulate(&rp, seq, N, NULL, &rres, scratch, bytes), rres.error, DNNMEM_ERR_OVERFLOW,
+                k, DNNMEM_FIELD_TIME);
+    times[k] = INT64_MAX / 2 + 1; /* fits once, not twice */
+    seq[N] = k;
+    CHECK_ERROR(dnnmem_remat_simulate(&rp, seq, N + 1, NULL, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME);
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME);
+    times[k] = 1;
+    /* remat: a budget below what one node's step holds: that node, field BUDGET (errfix: {-1, NONE}) */
+    sizes[k] = 5000, ro.budget = 4000; /* every other step holds 3000 at most */
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_INFEASIBLE, k, DNNMEM_FIELD_BUDGET);
+    ro.algo = DNNMEM_REMAT_ROW_ORDER;
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, NULL, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_INFEASIBLE, k, DNNMEM_FIELD_BUDGET);
+    ro.algo = DNNMEM_REMAT_ANNEAL;
+    CHECK_ERROR(dnnmem_remat_time_bound(&rp, &ro, &bres, scratch, bytes), bres.error, DNNMEM_ERR_INFEASIBLE, k,
+                DNNMEM_FIELD_BUDGET);
+    sizes[k] = 1, ro.budget = 0;
     /* a sequence with a bad step: the step named */
     for (v = 0; v < N; v++) seq[v] = v;
     m = below(N);
@@ -364,9 +401,9 @@ static void test_graphs(void) {
                 DNNMEM_ERR_PLACE_UNSUPPORTED, k, DNNMEM_FIELD_PIN);
     pp.device = NULL, cpu[k] = 1;
     CHECK_EQ(dnnmem_place_solve(&pp, NULL, device, &pres, scratch, bytes), DNNMEM_OK);
-    device[k] = 7; /* the cost of an assignment with a bad device code */
-    CHECK_ERROR(dnnmem_place_cost(&pp, NULL, device, &pres, scratch, bytes), pres.error, DNNMEM_ERR_INFEASIBLE, k,
-                DNNMEM_FIELD_OUTPUT);
+    device[k] = 7; /* the cost of an assignment with a bad device code: the caller's mistake, not a placement */
+    CHECK_ERROR(dnnmem_place_cost(&pp, NULL, device, &pres, scratch, bytes), pres.error, DNNMEM_ERR_INVALID_ARGUMENT,
+                k, DNNMEM_FIELD_OUTPUT);
     /* labeling: a negative cost, a pin out of range, a label out of range */
     cost[2 * k + 1] = -9;
     CHECK_ERROR(dnnmem_label_solve(&lp, NULL, label, &lres, scratch, bytes), lres.error, DNNMEM_ERR_NEGATIVE, k,
@@ -459,6 +496,7 @@ static void test_names(void) {
   }
   CHECK(i > 30);
   CHECK(strcmp(dnnmem_field_name(DNNMEM_FIELD_REUSE), "reuse") == 0);
+  CHECK(strcmp(dnnmem_field_name(DNNMEM_FIELD_FLAGS), "flags") == 0 && i == DNNMEM_FIELD_FLAGS + 1); /* the last */
   CHECK_EQ(dnnmem_field_parse("no such field", &f), DNNMEM_ERR_PARSE);
   CHECK(dnnmem_field_name((dnnmem_field)-1) == NULL);
 }

@@ -338,7 +338,7 @@ static void test_errors(void) {
   CHECK_EQ(solve_with(&f, 1, -1, DNNMEM_FLOW_BK, &v), DNNMEM_ERR_ID_RANGE);
   CHECK_EQ(solve_with(&f, 1, 3, (dnnmem_flow_algo)-1, &v), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_flow_init(NULL, 4, 3, buf, sizeof(buf)), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(dnnmem_flow_init(&f, 4, 3, NULL, sizeof(buf)), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK_EQ(dnnmem_flow_init(&f, 4, 3, NULL, sizeof(buf)), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   CHECK_EQ(dnnmem_flow_init(&f, 1, 3, buf, sizeof(buf)), DNNMEM_ERR_INVALID_ARGUMENT);
 }
 

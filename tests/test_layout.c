@@ -1627,9 +1627,10 @@ static void test_padding_axis_and_level_limit(void) {
 
 /* The axis ranges of a layout built in code: axis_first starts at 0,
    rises, and ends at most at num_factors; each break is
-   DNNMEM_ERR_INVALID_ARGUMENT about no factor (index -1, no field) with
-   the layout unchanged, whichever axis breaks it (one or two axes, data
-   factors only or a broadcast after them). */
+   DNNMEM_ERR_INVALID_ARGUMENT naming field INDEX (axis_first) and the
+   first axis whose range is bad (index; before errfix: -1, no field),
+   with the layout unchanged, whichever axis breaks it (one or two axes,
+   data factors only or a broadcast after them). */
 static void test_finish_axis_ranges(void) {
   static const int32_t cases[][4] = {
       /* axes, axis_first[1], axis_first[2], OK? */
@@ -1643,7 +1644,7 @@ static void test_finish_axis_ranges(void) {
       dnnmem_layout l, before;
       dnnmem_error fault;
       dnnmem_result r;
-      int32_t k;
+      int32_t k, bad_axis;
       memset(&l, 0, sizeof l);
       l.num_axes = cases[i][0];
       l.num_factors = 2 + broadcast;
@@ -1673,7 +1674,11 @@ static void test_finish_axis_ranges(void) {
         CHECK(ref_layout_round_trip_ok(&l, NULL));
         continue;
       }
-      if (r != DNNMEM_ERR_INVALID_ARGUMENT || fault.index != -1 || fault.field != DNNMEM_FIELD_NONE) {
+      bad_axis = 0; /* the first axis whose range is empty or past the factors */
+      while (bad_axis < l.num_axes - 1 && l.axis_first[bad_axis + 1] > l.axis_first[bad_axis] &&
+             l.axis_first[bad_axis + 1] <= l.num_factors)
+        bad_axis++;
+      if (r != DNNMEM_ERR_INVALID_ARGUMENT || fault.index != bad_axis || fault.field != DNNMEM_FIELD_INDEX) {
         fprintf(stderr, "axis_first case %d (broadcast %d): %s at %d field %d\n", (int)i, broadcast,
                 dnnmem_result_name(r), (int)fault.index, (int)fault.field);
         CHECK(0);
@@ -1736,8 +1741,10 @@ static void test_replicas_overflow(void) {
 }
 
 /* finish's error fields: a factor's bad level index and the level names'
-   own errors (no factor) name LEVEL; a bad header names nothing
-   (acceptance mutant e351f6076d gave NONE to the first two). */
+   own errors (no factor) name LEVEL (acceptance mutant e351f6076d gave
+   NONE to the first two); a bad header names its field: num_axes COUNT,
+   bound LEVEL, a bound level's extent LEVEL and the level (errfix: they
+   named nothing). */
 static void test_finish_error_fields(void) {
   dnnmem_layout l;
   dnnmem_error fault;
@@ -1757,7 +1764,15 @@ static void test_finish_error_fields(void) {
   build(&l, "B_", 0, 0);
   l.num_axes = 0;
   CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK(fault.index == -1 && fault.field == DNNMEM_FIELD_NONE);
+  CHECK(fault.index == -1 && fault.field == DNNMEM_FIELD_COUNT);
+  build(&l, "B_", 0, 0); /* bound neither 0 nor 1 */
+  l.bound = 2;
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(fault.index == -1 && fault.field == DNNMEM_FIELD_LEVEL);
+  build(&l, "B_", 0, 1); /* bound, level 0 without units */
+  l.level_extent[0] = 0;
+  CHECK_EQ(dnnmem_layout_finish(&l, &fault), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(fault.index == 0 && fault.field == DNNMEM_FIELD_LEVEL);
 }
 
 /* forward_range over every window (first, count) of small layouts (levels,

@@ -609,8 +609,8 @@ static void test_argument_checks(void) {
   CHECK_EQ(dnnmem_place_cost_scratch_size(&t.p, NULL, NULL), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_place_solve(&t.p, NULL, d, &r, mem, bytes), DNNMEM_OK);
   d[2] = 9;
-  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, d, &costed, mem, bytes), DNNMEM_ERR_INFEASIBLE);
-  CHECK_EQ(costed.error.index, 2);
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, d, &costed, mem, bytes), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(costed.error.index == 2 && costed.error.field == DNNMEM_FIELD_OUTPUT);
   CHECK_EQ(dnnmem_place_cost(&t.p, NULL, d, &costed, mem, 0), DNNMEM_ERR_SCRATCH_TOO_SMALL);
   CHECK_EQ(costed.error.field, DNNMEM_FIELD_SCRATCH);
   /* the network: NULL outputs refused; its cut plus the constant is the optimum */
@@ -654,7 +654,11 @@ static void test_argument_edges(void) {
   CHECK_EQ(c.time, 5 + 3 + 2 + 1); /* a on the CPU, b on the accelerator: a crosses once, b is an output */
   CHECK_EQ(dnnmem_place_cost(&t.p, NULL, x, NULL, mem, sizeof mem), DNNMEM_ERR_INVALID_ARGUMENT);
   CHECK_EQ(dnnmem_place_cost(&t.p, NULL, NULL, &c, mem, sizeof mem), DNNMEM_ERR_INVALID_ARGUMENT);
-  CHECK_EQ(c.error.field, DNNMEM_FIELD_PIN);
+  CHECK_EQ(c.error.field, DNNMEM_FIELD_OUTPUT); /* the device array, as a bad code in it */
+  x[0] = 0, x[1] = 1; /* a user's 0/1 array: 0 is DNNMEM_PLACE_ANY, no device */
+  CHECK_EQ(dnnmem_place_cost(&t.p, NULL, x, &c, mem, sizeof mem), DNNMEM_ERR_INVALID_ARGUMENT);
+  CHECK(c.error.index == 0 && c.error.field == DNNMEM_FIELD_OUTPUT);
+  x[0] = CPU, x[1] = ACC;
   t.device[1] = ACC, t.acc[1] = NO;
   CHECK_EQ(dnnmem_place_cost(&t.p, NULL, x, &c, mem, sizeof mem), DNNMEM_ERR_PLACE_UNSUPPORTED);
   CHECK(c.error.index == 1 && c.error.field == DNNMEM_FIELD_PIN);
