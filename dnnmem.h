@@ -18023,7 +18023,7 @@ static int dnnmem__remat_same_seq(const int32_t *a, int32_t la, const int32_t *b
 static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len);
 static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
                                         int32_t evals, int sink, dnnmem_stop_fn stop, void *stop_user,
-                                        unsigned char *mem, size_t bytes);
+                                        unsigned char *mem, size_t bytes, int32_t *sunk, int *stopped);
 #ifndef DNNMEM__REMAT_SINK
 #define DNNMEM__REMAT_SINK 4096 /* the sink's layouts at most (0: no sink; fewer above REORDER_SPAN steps) */
 #endif
@@ -18037,13 +18037,15 @@ static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *
    faster than the arena answer, first planned: reordered at the same time
    for its layout (dnnmem__remat_reorder, in fit_ids, its work in plan_mem),
    planned (into look_records and fit_off: the plan of seq stays) and
-   offered when it fits; when that plan misses, reordered again without
-   the sink (REORDER_BOTH), planned and offered. Not a move. */
+   offered when it fits; when that plan misses and the sink moved a step,
+   reordered again without the sink (REORDER_BOTH), planned and offered.
+   A stop inside a reorder ends it all (w->halted). Not a move. */
 static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, int32_t len,
                                         const dnnmem_remat_result *found) {
   int64_t budget = w->o->budget;
   double scale = (double)DNNMEM__REMAT_REORDER_SPAN / (double)(len > 0 ? len : 1);
-  int32_t *x = w->fit_ids, evals = DNNMEM__REMAT_REORDER_EVALS, pass;
+  int32_t *x = w->fit_ids, evals = DNNMEM__REMAT_REORDER_EVALS, pass, sunk = 0;
+  int stopped = 0;
   dnnmem_remat_plan_result pr;
   dnnmem_remat_result st;
   if (scale < 1.0) evals = 1 + (int32_t)((double)evals * scale * scale); /* the same work at most */
@@ -18054,12 +18056,17 @@ static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, in
     return;
   w->reorder_time = found->time, w->reorder_peak = found->peak;
   for (pass = 0; pass < (DNNMEM__REMAT_REORDER_BOTH && DNNMEM__REMAT_SINK > 0 ? 2 : 1); pass++) {
-    /* pass 0 with the sink, pass 1 without (the descent alone) */
+    /* pass 0 with the sink, pass 1 without (the descent alone): pass 1 is
+       pass 0 again when the sink moved nothing */
+    if (pass > 0 && sunk == 0) break;
     DNNMEM_MEMCPY(x, seq, (size_t)len * sizeof(int32_t));
     if (dnnmem__remat_reorder_in(w->p, x, len, budget, evals, !pass, w->o->stop, w->o->stop_user, w->plan_mem,
-                                 w->plan_bytes) < 0 ||
-        dnnmem__remat_same_seq(x, len, seq, len))
-      continue;
+                                 w->plan_bytes, pass ? NULL : &sunk, &stopped) >= 0 &&
+        stopped) {
+      w->halted = 1; /* latched: no plan, reorder or poll after a stop */
+      break;
+    }
+    if (dnnmem__remat_same_seq(x, len, seq, len)) continue; /* nothing moved, or no work (-1: x is seq) */
     if (dnnmem__remat_sim(w->p, x, len, &w->sim, &st, NULL) != DNNMEM_OK ||
         dnnmem_remat_plan(w->p, &w->plan_options, x, len, 0, w->look_records, w->fit_off, &pr, w->plan_mem,
                           w->plan_bytes) != DNNMEM_OK)
@@ -19445,10 +19452,12 @@ static void dnnmem__reorder_bind(const dnnmem_remat_problem *p, const int32_t *s
 
 static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
                                      int64_t alignment, int32_t evals, int sink, dnnmem_stop_fn stop,
-                                     void *stop_user, dnnmem__reorder_work *w) {
+                                     void *stop_user, dnnmem__reorder_work *w, int32_t *sunk, int *stopped) {
   int64_t arena, a2, peak;
   double excess, e2;
-  int32_t used = 0, nbad, i, j, k;
+  int32_t used = 0, nbad, i, j, k, moved = 0;
+  if (sunk) *sunk = 0;
+  if (stopped) *stopped = 0;
   peak = dnnmem__reorder_eval(p, seq, len, budget, alignment, w, &arena, &excess);
   if (peak < 0 || peak > budget) return -1;
   used++;
@@ -19468,15 +19477,20 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
     for (j = len - 1; j >= 0 && trials < cap && arena > budget; j--) {
       int32_t to = w->first_use[j] - 1;
       if (to <= j) continue;
-      if (stop && stop(stop_user)) break;
+      if (stop && stop(stop_user)) { /* latched: no layout or poll after it */
+        if (sunk) *sunk = moved;
+        if (stopped) *stopped = 1;
+        return arena;
+      }
       dnnmem__reorder_move(seq, len, j, to, w->trial);
       trials++;
       peak = dnnmem__reorder_eval(p, w->trial, len, budget, alignment, w, &a2, &e2);
       if (peak < 0 || peak > budget || a2 > arena) continue;
       DNNMEM_MEMCPY(seq, w->trial, (size_t)len * sizeof(int32_t));
-      arena = a2, excess = e2;
+      arena = a2, excess = e2, moved++;
       dnnmem__reorder_bind(p, seq, len, w); /* the steps after j moved */
     }
+    if (sunk) *sunk = moved;
     if (trials > 0) /* seq's layout again (the last trial's may be a refused one) */
       (void)dnnmem__reorder_eval(p, seq, len, budget, alignment, w, &arena, &excess);
 #ifdef DNNMEM__DEBUG_ARENA
@@ -19525,7 +19539,10 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
     }
     for (m = 0; m < nm && !taken && used < evals; m++) {
       if (to[m] == from[m]) continue;
-      if (stop && stop(stop_user)) return arena; /* seq is the last taken */
+      if (stop && stop(stop_user)) { /* seq is the last taken */
+        if (stopped) *stopped = 1;
+        return arena;
+      }
       dnnmem__reorder_move(seq, len, from[m], to[m], w->trial);
       used++;
       peak = dnnmem__reorder_eval(p, w->trial, len, budget, alignment, w, &a2, &e2);
@@ -19552,18 +19569,22 @@ static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len) {
 }
 
 /* dnnmem__remat_reorder with its work carved from mem[0 .. bytes) (-1 if
-   that is short), with the sink or without (sink 0). */
+   that is short), with the sink or without (sink 0); *sunk (if not NULL)
+   the steps the sink moved, *stopped 1 if the stop said stop (polled no
+   more after that). */
 static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
                                         int32_t evals, int sink, dnnmem_stop_fn stop, void *stop_user,
-                                        unsigned char *mem, size_t bytes) {
+                                        unsigned char *mem, size_t bytes, int32_t *sunk, int *stopped) {
   dnnmem__scratch s;
   dnnmem__reorder_work w;
   int64_t need = dnnmem__remat_reorder_bytes(p->graph->num_nodes, len);
+  if (sunk) *sunk = 0;
+  if (stopped) *stopped = 0;
   if (need < 0 || (size_t)need > bytes) return -1;
   dnnmem__scratch_begin(&s, mem, bytes);
   dnnmem__reorder_layout(&s, p->graph->num_nodes, len, &w);
   if (dnnmem__scratch_end(&s, NULL) != DNNMEM_OK) return -1;
-  return dnnmem__remat_reorder(p, seq, len, budget, 0, evals, sink, stop, stop_user, &w);
+  return dnnmem__remat_reorder(p, seq, len, budget, 0, evals, sink, stop, stop_user, &w, sunk, stopped);
 }
 
 /* ---- the memory / time trade-off curve -------------------------------------- */

@@ -955,6 +955,102 @@ static void test_arena_time_back_below(void) {
   CHECK_EQ(res.arena, 68);
 }
 
+/* A stop that counts its polls and answers yes from the k-th on (k 0:
+   never). */
+typedef struct reorder_polls {
+  int32_t polls, k;
+} reorder_polls;
+static int reorder_poll(void *user) {
+  reorder_polls *c = (reorder_polls *)user;
+  return ++c->polls >= c->k && c->k > 0;
+}
+
+/* The near miss's reorders (dnnmem__remat_arena_reorder, the private
+   state) on random graphs' row orders with recomputations inserted, the
+   budget their peak, offered as near misses (plan budget + 1), planned
+   one record a region (DNNMEM_PLAN_NAIVE: every reordered plan misses, so
+   the second reorder's condition is the sink's alone). Its polls against
+   the reorders' own (dnnmem__remat_reorder_in with the sink, then
+   without): where the sink moved no step the second reorder would repeat
+   the first, so it is skipped (the first's polls only); where it moved
+   one, the second runs (the polls of both). Then a stop at each poll k:
+   exactly k polls (latched: no poll after it) and halted. */
+static void test_arena_reorder_passes(void) {
+  static char scratch[1 << 22];
+  static unsigned char work[1 << 21];
+  uint64_t rng = 27 * 7919 + 3;
+  int32_t trial, skipped = 0, both = 0, stops = 0, stops_first = 0;
+  for (trial = 0; trial < 2000; trial++) {
+    ref_remat_graph g;
+    dnnmem__remat w;
+    dnnmem_remat_options oo;
+    dnnmem_rng wr;
+    dnnmem_remat_result found;
+    reorder_polls c;
+    int32_t seq[MAXL], x[MAXL], len = 0, v, moved, k, first, total, expect;
+    int64_t peak, time;
+    int said;
+    if (trial % 2) { /* a chain, then outputs reading it: no step the sink can move */
+      int32_t in[2], n = 4 + (int32_t)ref_rand(&rng, 12), m = 1 + (int32_t)ref_rand(&rng, 4);
+      ref_remat_graph_begin(&g);
+      for (v = 0; v < n + m; v++) {
+        in[0] = v < n ? v - 1 : (int32_t)ref_rand(&rng, (uint32_t)n), in[1] = -1;
+        ref_remat_graph_node(&g, 1 + ref_rand(&rng, 20), 1 + ref_rand(&rng, 9), v >= n - 1, v > 0 ? in : NULL);
+      }
+    } else {
+      ref_remat_random_graph(&g, 8 + (int32_t)ref_rand(&rng, 40), 0, &rng);
+    }
+    for (v = 0; v < g.n; v++) g.size[v] *= 16; /* a plan one over the budget is within REORDER_NEAR */
+    for (v = 0; v < g.n && len < MAXL - 2; v++) { /* the row order, recomputations inserted */
+      if (v > 0 && g.off[v] < g.off[v + 1] && trial % 2 == 0 && ref_rand(&rng, 3) == 0) {
+        int32_t u = (int32_t)ref_rand(&rng, (uint32_t)v);
+        if (g.off[u] < g.off[u + 1]) seq[len++] = u;
+      }
+      seq[len++] = v;
+    }
+    if (!ref_remat_recount(&g.p, seq, len, &peak, &time)) continue;
+    /* the reorders alone: the first with the sink, the second without */
+    c.polls = 0, c.k = 0;
+    memcpy(x, seq, (size_t)len * sizeof(int32_t));
+    CHECK(dnnmem__remat_reorder_in(&g.p, x, len, peak, DNNMEM__REMAT_REORDER_EVALS, 1, reorder_poll, &c, work,
+                                   sizeof work, &moved, &said) >= 0);
+    CHECK_EQ(said, 0);
+    if ((first = c.polls) == 0) continue; /* first fit fits: no reorder */
+    c.polls = 0;
+    memcpy(x, seq, (size_t)len * sizeof(int32_t));
+    (void)dnnmem__remat_reorder_in(&g.p, x, len, peak, DNNMEM__REMAT_REORDER_EVALS, 0, reorder_poll, &c, work,
+                                   sizeof work, NULL, NULL);
+    expect = moved > 0 ? first + c.polls : first;
+    remat_state(&w, &oo, &wr, &g, peak, 1, scratch, sizeof scratch);
+    memset(&w.plan_options, 0, sizeof w.plan_options);
+    w.plan_options.algo = DNNMEM_PLAN_NAIVE;
+    oo.stop = reorder_poll, oo.stop_user = &c;
+    memset(&found, 0, sizeof found);
+    found.peak = peak, found.time = time, found.arena = peak + 1;
+    CHECK((double)found.arena <= (1.0 + DNNMEM__REMAT_REORDER_NEAR) * (double)peak);
+    c.polls = 0, c.k = 0;
+    dnnmem__remat_arena_reorder(&w, seq, len, &found);
+    total = c.polls;
+    CHECK_EQ(total, expect);
+    CHECK_EQ(w.halted, 0);
+    CHECK_EQ(w.arena_result.arena, -1); /* nothing fits one record a region */
+    skipped += moved == 0, both += moved > 0;
+    for (k = 1; k <= total; k++) { /* a stop at each poll */
+      if (moved > 0 && k != 1 && k != first && k != first + 1 && k != total) continue; /* CI time */
+      w.halted = 0, w.reorder_time = w.reorder_peak = -1;
+      c.polls = 0, c.k = k;
+      dnnmem__remat_arena_reorder(&w, seq, len, &found);
+      CHECK_EQ(c.polls, k);
+      CHECK_EQ(w.halted, 1);
+      stops++, stops_first += k <= first && moved > 0;
+    }
+  }
+  CHECK(skipped >= 100 && both >= 100 && stops_first >= 100);
+  printf("arena reorder passes: %d near misses whose sink moved nothing (one reorder), %d two reorders, %d stops "
+         "(%d in the first of two)\n",
+         skipped, both, stops, stops_first);
+}
+
 int main(void) {
   RUN(test_arena_options);
   RUN(test_arena_constructed);
@@ -975,5 +1071,6 @@ int main(void) {
   RUN(test_arena_time_back);
   RUN(test_arena_time_back_steps);
   RUN(test_arena_time_back_below);
+  RUN(test_arena_reorder_passes);
   return test_finish("test_remat_arena");
 }
