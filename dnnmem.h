@@ -18505,6 +18505,95 @@ static void dnnmem__remat_time_back(dnnmem__remat *w, int32_t len, int64_t peak,
   w->budget = w->aim = budget;
 }
 
+#ifndef DNNMEM__REMAT_TIME_BACK_ONES
+#define DNNMEM__REMAT_TIME_BACK_ONES 32 /* plans of single removals after time back: a polish removes many
+                                           recomputations at once and one bad removal sinks its plan (0: off) */
+#endif
+#ifndef DNNMEM__REMAT_TIME_BACK_REPAIRS
+#define DNNMEM__REMAT_TIME_BACK_REPAIRS 256 /* their repairs at most (vit_b_32's answer sits 0.18% under the
+                                               budget, so every removal needs one: 383 candidates there) */
+#endif
+
+/* Time back one recomputation at a time, judged by the plan: from the
+   answer (it fits), the recomputations of the costliest node first (its
+   later instances, the last first; a node's first instance stays), each
+   removed alone; a removal whose peak exceeds the budget is repaired back
+   to it without that node (dnnmem__anneal_repair, as the exchange) and
+   polished (at most TIME_BACK_REPAIRS). A result faster than the answer
+   is planned and offered (dnnmem__remat_arena_try: a near miss may be
+   reordered); the answer it makes (faster, it fits) is the start of the
+   next. At most `plans` plans; a stop polled before each repair and plan. */
+static void dnnmem__remat_time_back_ones(dnnmem__remat *w, int32_t plans) {
+  int64_t budget = w->o->budget;
+  int32_t *kept = w->bound_seq, *trial = w->seq_tmp, *count = w->tmp, len, used = 0, v, q, j, first, best, l;
+  int32_t repairs = 0;
+  uint8_t *tried = w->dec_state;
+  dnnmem_remat_result st;
+  if (plans <= 0 || w->halted || w->arena_result.arena < 0 || w->arena_result.arena > budget) return;
+  len = w->arena_len;
+  DNNMEM_MEMCPY(kept, w->arena_cand, (size_t)len * sizeof(int32_t));
+  for (v = 0; v < w->n; v++) tried[v] = 0;
+  while (used < plans && !w->halted) {
+    for (v = 0; v < w->n; v++) count[v] = 0;
+    for (j = 0; j < len; j++) count[kept[j]]++;
+    for (best = -1, v = 0; v < w->n; v++)
+      if (count[v] >= 2 && !tried[v] && w->p->times[v] > 0 && (best < 0 || w->p->times[v] > w->p->times[best]))
+        best = v;
+    if (best < 0) break;
+    tried[best] = 1;
+    for (first = 0; kept[first] != best; first++) {
+    }
+    for (q = len - 1; q > first && used < plans && !w->halted; q--) {
+      int64_t before = w->arena_result.time;
+      if (kept[q] != best) continue;
+      DNNMEM_MEMCPY(trial, kept, (size_t)q * sizeof(int32_t));
+      DNNMEM_MEMCPY(trial + q, kept + q + 1, (size_t)(len - q - 1) * sizeof(int32_t));
+      l = len - 1;
+      if (dnnmem__remat_sim(w->p, trial, l, &w->sim, &st, NULL) != DNNMEM_OK) continue;
+      if (st.peak > budget) { /* repaired without it */
+        if (repairs >= DNNMEM__REMAT_TIME_BACK_REPAIRS) continue;
+        if (w->o->stop && w->o->stop(w->o->stop_user)) {
+          w->halted = 1;
+          break;
+        }
+        repairs++;
+        dnnmem__anneal_load(w, trial, l);
+        w->budget = w->aim = budget;
+        w->tabu = best;
+        dnnmem__anneal_repair(w);
+        w->tabu = -1;
+        dnnmem__anneal_polish(w);
+        l = dnnmem__slots_to_seq(w, w->slot_node, trial);
+        if (dnnmem__remat_sim(w->p, trial, l, &w->sim, &st, NULL) != DNNMEM_OK || st.peak > budget) continue;
+      }
+#ifdef DNNMEM__DEBUG_ONES
+      fprintf(stderr, "    ones v %ld q %ld time %lld size %lld -> time %lld peak %.5f\n", (long)best, (long)q,
+              (long long)w->p->times[best], (long long)w->p->sizes[best], (long long)st.time,
+              (double)st.peak / budget);
+#endif
+      if (st.time >= before) continue;
+      if (w->o->stop && w->o->stop(w->o->stop_user)) {
+        w->halted = 1;
+        break;
+      }
+      used++;
+      (void)dnnmem__remat_arena_try(w, trial, l);
+      if (w->arena_result.time < before) { /* kept: the answer now (perhaps reordered) */
+        len = w->arena_len;
+        DNNMEM_MEMCPY(kept, w->arena_cand, (size_t)len * sizeof(int32_t));
+        for (first = 0; kept[first] != best; first++) {
+        }
+        q = len; /* its instances again, from the last */
+      }
+    }
+  }
+  w->budget = w->aim = budget;
+#ifdef DNNMEM__DEBUG_ARENA
+  fprintf(stderr, "  time back ones: %ld plans, %ld repairs, time %lld arena %.4f\n", (long)used, (long)repairs,
+          (long long)w->arena_result.time, (double)w->arena_result.arena / (double)budget);
+#endif
+}
+
 /* When no arena within the budget is found (vit_b_32: the rounds' states
    bottom out at peaks whose layouts need 1.06 x; a lower peak needs a
    checkpoint in every layer at once, which no local move makes), or one
@@ -18709,6 +18798,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
       /* time back on the answer, as the fit's */
       DNNMEM_MEMCPY(w.bound_seq, w.arena_cand, (size_t)w.arena_len * sizeof(int32_t));
       dnnmem__remat_time_back(&w, w.arena_len, w.arena_result.peak, DNNMEM__REMAT_TIME_BACK);
+      dnnmem__remat_time_back_ones(&w, DNNMEM__REMAT_TIME_BACK_ONES);
     }
 #ifdef DNNMEM__DEBUG_ARENA
     fprintf(stderr, "phase time_back time %lld peak %.4f arena %.4f\n", (long long)w.arena_result.time,
