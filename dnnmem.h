@@ -1403,9 +1403,10 @@
        the first order that keeps the peak and lowers first fit's bytes x
        steps above the budget taken, at most 200 layouts (fewer above 4096
        steps, as first fit is quadratic); the result is planned and offered
-       when it fits; when that plan misses (or none came), the state is reordered
-       again without the sink (first fit judged the sunk order lower, the
-       plan may not), planned and offered. The fit, once in a solve:
+       when it fits; when that plan misses (or none came) and the sink
+       moved a step, the state is reordered again without the sink (first
+       fit judged the sunk order lower, the plan may not), planned and
+       offered; nothing more after a stop inside a reorder. The fit, once in a solve:
        checkpoint schedules (the forward in row order up to its peak step,
        every value dropped but the cut values, the only forward value read
        across a step, kept every F / k bytes, F the forward's bytes, for k = 1
