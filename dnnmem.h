@@ -1389,7 +1389,13 @@
        answer that fits, time back: the answer polished at the budget
        itself, then at aims between its peak and the budget (bisection, at
        most 8 more plans: the polish is greedy, a lower aim can be faster),
-       only a faster fit kept. A state
+       only a faster fit kept; then its recomputations removed one at a
+       time, the costliest node's first, each judged by its own plan (a
+       polish removes many at once and one bad removal sinks the plan):
+       one that lifts the peak over the budget is repaired back to it
+       without that node and polished; a result faster than the answer is
+       planned (at most 32 plans, 256 repairs) and, when it fits, is the
+       answer the next removal starts from. A state
        whose peak fits, planned for the first time at most 1% over the
        budget and faster than the answer, is reordered at the same time:
        the same instances, first each step, the last first, moved to just
