@@ -18529,11 +18529,13 @@ static void dnnmem__remat_time_back(dnnmem__remat *w, int32_t len, int64_t peak,
    polished (at most TIME_BACK_REPAIRS). A result faster than the answer
    is planned and offered (dnnmem__remat_arena_try: a near miss may be
    reordered); the answer it makes (faster, it fits) is the start of the
-   next. At most `plans` plans; a stop polled before each repair and plan. */
+   next. At most `plans` plans; a stop polled before each repair and plan.
+   A fixed effort: not counted as moves. */
 static void dnnmem__remat_time_back_ones(dnnmem__remat *w, int32_t plans) {
   int64_t budget = w->o->budget;
   int32_t *kept = w->bound_seq, *trial = w->seq_tmp, *count = w->tmp, len, used = 0, v, q, j, first, best, l;
   int32_t repairs = 0;
+  int64_t moves = w->iteration; /* the repairs count trials as moves: a fixed effort, not moves */
   uint8_t *tried = w->dec_state;
   dnnmem_remat_result st;
   if (plans <= 0 || w->halted || w->arena_result.arena < 0 || w->arena_result.arena > budget) return;
@@ -18595,6 +18597,7 @@ static void dnnmem__remat_time_back_ones(dnnmem__remat *w, int32_t plans) {
     }
   }
   w->budget = w->aim = budget;
+  w->iteration = moves;
 #ifdef DNNMEM__DEBUG_ARENA
   fprintf(stderr, "  time back ones: %ld plans, %ld repairs, time %lld arena %.4f\n", (long)used, (long)repairs,
           (long long)w->arena_result.time, (double)w->arena_result.arena / (double)budget);
