@@ -18575,11 +18575,6 @@ static void dnnmem__remat_time_back_ones(dnnmem__remat *w, int32_t plans) {
         l = dnnmem__slots_to_seq(w, w->slot_node, trial);
         if (dnnmem__remat_sim(w->p, trial, l, &w->sim, &st, NULL) != DNNMEM_OK || st.peak > budget) continue;
       }
-#ifdef DNNMEM__DEBUG_ONES
-      fprintf(stderr, "    ones v %ld q %ld time %lld size %lld -> time %lld peak %.5f\n", (long)best, (long)q,
-              (long long)w->p->times[best], (long long)w->p->sizes[best], (long long)st.time,
-              (double)st.peak / budget);
-#endif
       if (st.time >= before) continue;
       if (w->o->stop && w->o->stop(w->o->stop_user)) {
         w->halted = 1;
