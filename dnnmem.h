@@ -1398,7 +1398,13 @@
        answer that fits, time back: the answer polished at the budget
        itself, then at aims between its peak and the budget (bisection, at
        most 8 more plans: the polish is greedy, a lower aim can be faster),
-       only a faster fit kept. A state
+       only a faster fit kept; then its recomputations removed one at a
+       time, the costliest node's first, each judged by its own plan (a
+       polish removes many at once and one bad removal sinks the plan):
+       one that lifts the peak over the budget is repaired back to it
+       without that node and polished; a result faster than the answer is
+       planned (at most 32 plans, 256 repairs) and, when it fits, is the
+       answer the next removal starts from. A state
        whose peak fits, planned for the first time at most 1% over the
        budget and faster than the answer, is reordered at the same time:
        the same instances, first each step, the last first, moved to just
@@ -1412,9 +1418,10 @@
        the first order that keeps the peak and lowers first fit's bytes x
        steps above the budget taken, at most 200 layouts (fewer above 4096
        steps, as first fit is quadratic); the result is planned and offered
-       when it fits; when that plan misses (or none came), the state is reordered
-       again without the sink (first fit judged the sunk order lower, the
-       plan may not), planned and offered. The fit, once in a solve:
+       when it fits; when that plan misses (or none came) and the sink
+       moved a step, the state is reordered again without the sink (first
+       fit judged the sunk order lower, the plan may not), planned and
+       offered; nothing more after a stop inside a reorder. The fit, once in a solve:
        checkpoint schedules (the forward in row order up to its peak step,
        every value dropped but the cut values, the only forward value read
        across a step, kept every F / k bytes, F the forward's bytes, for k = 1
@@ -18104,7 +18111,7 @@ static int dnnmem__remat_same_seq(const int32_t *a, int32_t la, const int32_t *b
 static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len);
 static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
                                         int32_t evals, int sink, dnnmem_stop_fn stop, void *stop_user,
-                                        unsigned char *mem, size_t bytes);
+                                        unsigned char *mem, size_t bytes, int32_t *sunk, int *stopped);
 #ifndef DNNMEM__REMAT_SINK
 #define DNNMEM__REMAT_SINK 4096 /* the sink's layouts at most (0: no sink; fewer above REORDER_SPAN steps) */
 #endif
@@ -18118,13 +18125,15 @@ static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *
    faster than the arena answer, first planned: reordered at the same time
    for its layout (dnnmem__remat_reorder, in fit_ids, its work in plan_mem),
    planned (into look_records and fit_off: the plan of seq stays) and
-   offered when it fits; when that plan misses, reordered again without
-   the sink (REORDER_BOTH), planned and offered. Not a move. */
+   offered when it fits; when that plan misses and the sink moved a step,
+   reordered again without the sink (REORDER_BOTH), planned and offered.
+   A stop inside a reorder ends it all (w->halted). Not a move. */
 static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, int32_t len,
                                         const dnnmem_remat_result *found) {
   int64_t budget = w->o->budget;
   double scale = (double)DNNMEM__REMAT_REORDER_SPAN / (double)(len > 0 ? len : 1);
-  int32_t *x = w->fit_ids, evals = DNNMEM__REMAT_REORDER_EVALS, pass;
+  int32_t *x = w->fit_ids, evals = DNNMEM__REMAT_REORDER_EVALS, pass, sunk = 0;
+  int stopped = 0;
   dnnmem_remat_plan_result pr;
   dnnmem_remat_result st;
   if (scale < 1.0) evals = 1 + (int32_t)((double)evals * scale * scale); /* the same work at most */
@@ -18135,12 +18144,17 @@ static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, in
     return;
   w->reorder_time = found->time, w->reorder_peak = found->peak;
   for (pass = 0; pass < (DNNMEM__REMAT_REORDER_BOTH && DNNMEM__REMAT_SINK > 0 ? 2 : 1); pass++) {
-    /* pass 0 with the sink, pass 1 without (the descent alone) */
+    /* pass 0 with the sink, pass 1 without (the descent alone): pass 1 is
+       pass 0 again when the sink moved nothing */
+    if (pass > 0 && sunk == 0) break;
     DNNMEM_MEMCPY(x, seq, (size_t)len * sizeof(int32_t));
     if (dnnmem__remat_reorder_in(w->p, x, len, budget, evals, !pass, w->o->stop, w->o->stop_user, w->plan_mem,
-                                 w->plan_bytes) < 0 ||
-        dnnmem__remat_same_seq(x, len, seq, len))
-      continue;
+                                 w->plan_bytes, pass ? NULL : &sunk, &stopped) >= 0 &&
+        stopped) {
+      w->halted = 1; /* latched: no plan, reorder or poll after a stop */
+      break;
+    }
+    if (dnnmem__remat_same_seq(x, len, seq, len)) continue; /* nothing moved, or no work (-1: x is seq) */
     if (dnnmem__remat_sim(w->p, x, len, &w->sim, &st, NULL) != DNNMEM_OK ||
         dnnmem_remat_plan(w->p, &w->plan_options, x, len, 0, w->look_records, w->fit_off, &pr, w->plan_mem,
                           w->plan_bytes) != DNNMEM_OK)
@@ -18579,6 +18593,93 @@ static void dnnmem__remat_time_back(dnnmem__remat *w, int32_t len, int64_t peak,
   w->budget = w->aim = budget;
 }
 
+#ifndef DNNMEM__REMAT_TIME_BACK_ONES
+#define DNNMEM__REMAT_TIME_BACK_ONES 32 /* plans of single removals after time back: a polish removes many
+                                           recomputations at once and one bad removal sinks its plan (0: off) */
+#endif
+#ifndef DNNMEM__REMAT_TIME_BACK_REPAIRS
+#define DNNMEM__REMAT_TIME_BACK_REPAIRS 256 /* their repairs at most (vit_b_32's answer sits 0.18% under the
+                                               budget, so every removal needs one: 383 candidates there) */
+#endif
+
+/* Time back one recomputation at a time, judged by the plan: from the
+   answer (it fits), the recomputations of the costliest node first (its
+   later instances, the last first; a node's first instance stays), each
+   removed alone; a removal whose peak exceeds the budget is repaired back
+   to it without that node (dnnmem__anneal_repair, as the exchange) and
+   polished (at most TIME_BACK_REPAIRS). A result faster than the answer
+   is planned and offered (dnnmem__remat_arena_try: a near miss may be
+   reordered); the answer it makes (faster, it fits) is the start of the
+   next. At most `plans` plans; a stop polled before each repair and plan.
+   A fixed effort: not counted as moves. */
+static void dnnmem__remat_time_back_ones(dnnmem__remat *w, int32_t plans) {
+  int64_t budget = w->o->budget;
+  int32_t *kept = w->bound_seq, *trial = w->seq_tmp, *count = w->tmp, len, used = 0, v, q, j, first, best, l;
+  int32_t repairs = 0;
+  int64_t moves = w->iteration; /* the repairs count trials as moves: a fixed effort, not moves */
+  uint8_t *tried = w->dec_state;
+  dnnmem_remat_result st;
+  if (plans <= 0 || w->halted || w->arena_result.arena < 0 || w->arena_result.arena > budget) return;
+  len = w->arena_len;
+  DNNMEM_MEMCPY(kept, w->arena_cand, (size_t)len * sizeof(int32_t));
+  for (v = 0; v < w->n; v++) tried[v] = 0;
+  while (used < plans && !w->halted) {
+    for (v = 0; v < w->n; v++) count[v] = 0;
+    for (j = 0; j < len; j++) count[kept[j]]++;
+    for (best = -1, v = 0; v < w->n; v++)
+      if (count[v] >= 2 && !tried[v] && w->p->times[v] > 0 && (best < 0 || w->p->times[v] > w->p->times[best]))
+        best = v;
+    if (best < 0) break;
+    tried[best] = 1;
+    for (first = 0; kept[first] != best; first++) {
+    }
+    for (q = len - 1; q > first && used < plans && !w->halted; q--) {
+      int64_t before = w->arena_result.time;
+      if (kept[q] != best) continue;
+      DNNMEM_MEMCPY(trial, kept, (size_t)q * sizeof(int32_t));
+      DNNMEM_MEMCPY(trial + q, kept + q + 1, (size_t)(len - q - 1) * sizeof(int32_t));
+      l = len - 1;
+      if (dnnmem__remat_sim(w->p, trial, l, &w->sim, &st, NULL) != DNNMEM_OK) continue;
+      if (st.peak > budget) { /* repaired without it */
+        if (repairs >= DNNMEM__REMAT_TIME_BACK_REPAIRS) continue;
+        if (w->o->stop && w->o->stop(w->o->stop_user)) {
+          w->halted = 1;
+          break;
+        }
+        repairs++;
+        dnnmem__anneal_load(w, trial, l);
+        w->budget = w->aim = budget;
+        w->tabu = best;
+        dnnmem__anneal_repair(w);
+        w->tabu = -1;
+        dnnmem__anneal_polish(w);
+        l = dnnmem__slots_to_seq(w, w->slot_node, trial);
+        if (dnnmem__remat_sim(w->p, trial, l, &w->sim, &st, NULL) != DNNMEM_OK || st.peak > budget) continue;
+      }
+      if (st.time >= before) continue;
+      if (w->o->stop && w->o->stop(w->o->stop_user)) {
+        w->halted = 1;
+        break;
+      }
+      used++;
+      (void)dnnmem__remat_arena_try(w, trial, l);
+      if (w->arena_result.time < before) { /* kept: the answer now (perhaps reordered) */
+        len = w->arena_len;
+        DNNMEM_MEMCPY(kept, w->arena_cand, (size_t)len * sizeof(int32_t));
+        for (first = 0; kept[first] != best; first++) {
+        }
+        q = len; /* its instances again, from the last */
+      }
+    }
+  }
+  w->budget = w->aim = budget;
+  w->iteration = moves;
+#ifdef DNNMEM__DEBUG_ARENA
+  fprintf(stderr, "  time back ones: %ld plans, %ld repairs, time %lld arena %.4f\n", (long)used, (long)repairs,
+          (long long)w->arena_result.time, (double)w->arena_result.arena / (double)budget);
+#endif
+}
+
 /* When no arena within the budget is found (vit_b_32: the rounds' states
    bottom out at peaks whose layouts need 1.06 x; a lower peak needs a
    checkpoint in every layer at once, which no local move makes), or one
@@ -18783,6 +18884,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
       /* time back on the answer, as the fit's */
       DNNMEM_MEMCPY(w.bound_seq, w.arena_cand, (size_t)w.arena_len * sizeof(int32_t));
       dnnmem__remat_time_back(&w, w.arena_len, w.arena_result.peak, DNNMEM__REMAT_TIME_BACK);
+      dnnmem__remat_time_back_ones(&w, DNNMEM__REMAT_TIME_BACK_ONES);
     }
 #ifdef DNNMEM__DEBUG_ARENA
     fprintf(stderr, "phase time_back time %lld peak %.4f arena %.4f\n", (long long)w.arena_result.time,
@@ -19527,10 +19629,12 @@ static void dnnmem__reorder_bind(const dnnmem_remat_problem *p, const int32_t *s
 
 static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
                                      int64_t alignment, int32_t evals, int sink, dnnmem_stop_fn stop,
-                                     void *stop_user, dnnmem__reorder_work *w) {
+                                     void *stop_user, dnnmem__reorder_work *w, int32_t *sunk, int *stopped) {
   int64_t arena, a2, peak;
   double excess, e2;
-  int32_t used = 0, nbad, i, j, k;
+  int32_t used = 0, nbad, i, j, k, moved = 0;
+  if (sunk) *sunk = 0;
+  if (stopped) *stopped = 0;
   peak = dnnmem__reorder_eval(p, seq, len, budget, alignment, w, &arena, &excess);
   if (peak < 0 || peak > budget) return -1;
   used++;
@@ -19550,15 +19654,20 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
     for (j = len - 1; j >= 0 && trials < cap && arena > budget; j--) {
       int32_t to = w->first_use[j] - 1;
       if (to <= j) continue;
-      if (stop && stop(stop_user)) break;
+      if (stop && stop(stop_user)) { /* latched: no layout or poll after it */
+        if (sunk) *sunk = moved;
+        if (stopped) *stopped = 1;
+        return arena;
+      }
       dnnmem__reorder_move(seq, len, j, to, w->trial);
       trials++;
       peak = dnnmem__reorder_eval(p, w->trial, len, budget, alignment, w, &a2, &e2);
       if (peak < 0 || peak > budget || a2 > arena) continue;
       DNNMEM_MEMCPY(seq, w->trial, (size_t)len * sizeof(int32_t));
-      arena = a2, excess = e2;
+      arena = a2, excess = e2, moved++;
       dnnmem__reorder_bind(p, seq, len, w); /* the steps after j moved */
     }
+    if (sunk) *sunk = moved;
     if (trials > 0) /* seq's layout again (the last trial's may be a refused one) */
       (void)dnnmem__reorder_eval(p, seq, len, budget, alignment, w, &arena, &excess);
 #ifdef DNNMEM__DEBUG_ARENA
@@ -19607,7 +19716,10 @@ static int64_t dnnmem__remat_reorder(const dnnmem_remat_problem *p, int32_t *seq
     }
     for (m = 0; m < nm && !taken && used < evals; m++) {
       if (to[m] == from[m]) continue;
-      if (stop && stop(stop_user)) return arena; /* seq is the last taken */
+      if (stop && stop(stop_user)) { /* seq is the last taken */
+        if (stopped) *stopped = 1;
+        return arena;
+      }
       dnnmem__reorder_move(seq, len, from[m], to[m], w->trial);
       used++;
       peak = dnnmem__reorder_eval(p, w->trial, len, budget, alignment, w, &a2, &e2);
@@ -19634,18 +19746,22 @@ static int64_t dnnmem__remat_reorder_bytes(int32_t n, int32_t len) {
 }
 
 /* dnnmem__remat_reorder with its work carved from mem[0 .. bytes) (-1 if
-   that is short), with the sink or without (sink 0). */
+   that is short), with the sink or without (sink 0); *sunk (if not NULL)
+   the steps the sink moved, *stopped 1 if the stop said stop (polled no
+   more after that). */
 static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget,
                                         int32_t evals, int sink, dnnmem_stop_fn stop, void *stop_user,
-                                        unsigned char *mem, size_t bytes) {
+                                        unsigned char *mem, size_t bytes, int32_t *sunk, int *stopped) {
   dnnmem__scratch s;
   dnnmem__reorder_work w;
   int64_t need = dnnmem__remat_reorder_bytes(p->graph->num_nodes, len);
+  if (sunk) *sunk = 0;
+  if (stopped) *stopped = 0;
   if (need < 0 || (size_t)need > bytes) return -1;
   dnnmem__scratch_begin(&s, mem, bytes);
   dnnmem__reorder_layout(&s, p->graph->num_nodes, len, &w);
   if (dnnmem__scratch_end(&s, NULL) != DNNMEM_OK) return -1;
-  return dnnmem__remat_reorder(p, seq, len, budget, 0, evals, sink, stop, stop_user, &w);
+  return dnnmem__remat_reorder(p, seq, len, budget, 0, evals, sink, stop, stop_user, &w, sunk, stopped);
 }
 
 /* ---- the memory / time trade-off curve -------------------------------------- */

@@ -1097,7 +1097,8 @@ static void test_plan_reorder(void) {
   }
   CHECK_EQ(dnnmem__remat_first_fit(rec, len, 0, 0, 0, off, ids), 113); /* the near miss */
   memcpy(x, seq, sizeof(seq));
-  arena = dnnmem__remat_reorder_in(&g.p, x, len, peak, 200, 1, NULL, NULL, (unsigned char *)work, sizeof(work));
+  arena = dnnmem__remat_reorder_in(&g.p, x, len, peak, 200, 1, NULL, NULL, (unsigned char *)work, sizeof(work), NULL,
+                                   NULL);
   CHECK_EQ(arena, 109);
   CHECK(ref_remat_recount(&g.p, x, len, &peak2, &time2));
   CHECK_EQ(time2, time);
@@ -1118,15 +1119,19 @@ static void test_plan_reorder(void) {
   dnnmem_remat_arena_options(peak, len, &po);
   CHECK(plan_checked(&g.p, x, len, &po, 0, &res) <= peak);
   memcpy(y, seq, sizeof(seq)); /* deterministic */
-  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, 1, NULL, NULL, (unsigned char *)work, sizeof(work)),
+  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, 1, NULL, NULL, (unsigned char *)work, sizeof(work), NULL,
+                                    NULL),
            109);
   CHECK(memcmp(x, y, (size_t)len * sizeof(int32_t)) == 0);
   memcpy(y, seq, sizeof(seq));
   memcpy(x, seq, sizeof(seq));
-  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 1, 1, NULL, NULL, (unsigned char *)work, sizeof(work)), 109);
+  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 1, 1, NULL, NULL, (unsigned char *)work, sizeof(work), NULL,
+                                    NULL),
+           109);
   CHECK_EQ(sink_ref(&g.p, x, len, peak, DNNMEM__REMAT_SINK), 109);
   CHECK(memcmp(x, y, (size_t)len * sizeof(int32_t)) == 0);
-  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, 1, NULL, NULL, (unsigned char *)work, 64), -1); /* short */
+  CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, peak, 200, 1, NULL, NULL, (unsigned char *)work, 64, NULL, NULL),
+           -1); /* short */
 }
 
 /* The reorder's contract on random schedules (random graphs, training
@@ -1169,12 +1174,13 @@ static double reorder_excess(const dnnmem_remat_problem *p, const int32_t *seq, 
    it, kept when the recounted peak stays within the budget and first fit's
    arena does not rise; stops when first fit fits or after cap trials.
    seq rewritten; returns first fit's arena, -1 if seq's peak is over. */
-static int32_t sink_ref_trials; /* the last sink_ref's trials */
+static int32_t sink_ref_trials, sink_ref_kept; /* the last sink_ref's trials, and the moves it kept */
 static int64_t sink_ref(const dnnmem_remat_problem *p, int32_t *seq, int32_t len, int64_t budget, int32_t cap) {
   const int32_t *off = p->graph->in_offsets, *ids = p->graph->in_ids;
-  int32_t first[MAXL], trial[MAXL], i, q, k, r, trials = 0, fresh = 0;
+  int32_t first[MAXL], trial[MAXL], i, q, k, r, trials = 0, fresh = 0, kept = 0;
   int64_t peak, time, arena, a2;
   double x;
+  sink_ref_trials = sink_ref_kept = 0;
   if (!ref_remat_recount(p, seq, len, &peak, &time) || peak > budget) return -1;
   x = reorder_excess(p, seq, len, budget, &arena);
   for (i = len - 1; i >= 0 && trials < cap && arena > budget; i--) {
@@ -1198,10 +1204,10 @@ static int64_t sink_ref(const dnnmem_remat_problem *p, int32_t *seq, int32_t len
     x = reorder_excess(p, trial, len, budget, &a2);
     if (a2 > arena) continue;
     memcpy(seq, trial, (size_t)len * sizeof(int32_t));
-    arena = a2, fresh = 0;
+    arena = a2, fresh = 0, kept++;
   }
   (void)x;
-  sink_ref_trials = trials;
+  sink_ref_trials = trials, sink_ref_kept = kept;
   return arena;
 }
 
@@ -1221,7 +1227,8 @@ static void test_reorder_random(void) {
   for (trial = 0; trial < 1500; trial++) {
     ref_remat_graph g;
     int32_t seq[MAXL], x[MAXL], y[MAXL], z[MAXL], w[MAXL], count[MAXN], len = 0, v, j, k, ns;
-    int32_t evals = 1 + (int32_t)t_rand(300);
+    int32_t evals = 1 + (int32_t)t_rand(300), moved, moved0;
+    int said;
     int64_t peak, time, peak2, time2, budget, ret, ret2, a0, a1, a2, as, need;
     reorder_stop_at st;
     double x1, xs;
@@ -1248,7 +1255,8 @@ static void test_reorder_random(void) {
     }
     (void)reorder_excess(&g.p, seq, len, budget, &a0);
     memcpy(x, seq, (size_t)len * sizeof(int32_t));
-    ret = dnnmem__remat_reorder_in(&g.p, x, len, budget, evals, 1, NULL, NULL, work, sizeof(work));
+    ret = dnnmem__remat_reorder_in(&g.p, x, len, budget, evals, 1, NULL, NULL, work, sizeof(work), &moved, &said);
+    CHECK_EQ(said, 0);
     if (peak > budget) {
       CHECK_EQ(ret, -1);
       CHECK(memcmp(x, seq, (size_t)len * sizeof(int32_t)) == 0);
@@ -1261,7 +1269,8 @@ static void test_reorder_random(void) {
     /* without the sink (the near miss's second pass) and no layout past the
        first: seq as it was, first fit's arena */
     memcpy(z, seq, (size_t)len * sizeof(int32_t));
-    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, z, len, budget, 1, 0, NULL, NULL, work, sizeof(work)), a0);
+    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, z, len, budget, 1, 0, NULL, NULL, work, sizeof(work), &moved0, NULL), a0);
+    CHECK_EQ(moved0, 0); /* no sink */
     CHECK(memcmp(z, seq, (size_t)len * sizeof(int32_t)) == 0);
     for (v = 0; v < g.n; v++) count[v] = 0;
     for (j = 0; j < len; j++) count[seq[j]]++, count[x[j]]--;
@@ -1270,6 +1279,7 @@ static void test_reorder_random(void) {
     CHECK_EQ(ret, a1);
     memcpy(y, seq, (size_t)len * sizeof(int32_t)); /* the sink's part, from its definition */
     as = sink_ref(&g.p, y, len, budget, DNNMEM__REMAT_SINK);
+    CHECK_EQ(moved, sink_ref_kept); /* the steps it says the sink moved */
     CHECK(as >= 0 && as <= a0);
     xs = reorder_excess(&g.p, y, len, budget, &as);
     if (memcmp(x, y, (size_t)len * sizeof(int32_t)) != 0) { /* the descent from the sink's result */
@@ -1288,14 +1298,19 @@ static void test_reorder_random(void) {
     if (evals > 1 && as > budget && sink_ref(&g.p, z, len, budget, DNNMEM__REMAT_SINK) >= 0 &&
         memcmp(z, y, (size_t)len * sizeof(int32_t)) == 0) {
       /* y the sink's fixed point: the reorder on it is the descent from y's layout, as from the sink's end above */
-      CHECK_EQ(dnnmem__remat_reorder_in(&g.p, z, len, budget, evals, 1, NULL, NULL, work, sizeof(work)), ret);
+      CHECK_EQ(dnnmem__remat_reorder_in(&g.p, z, len, budget, evals, 1, NULL, NULL, work, sizeof(work), &moved0, NULL),
+               ret);
+      CHECK_EQ(moved0, 0); /* a fixed point: the sink moves nothing */
       CHECK(memcmp(z, x, (size_t)len * sizeof(int32_t)) == 0);
       fixed++;
     }
     if (ns > 0 && trial % 2 == 0) { /* half the sinks that move (CI time) */
       st.polls = 0, st.k = k;
       memcpy(z, seq, (size_t)len * sizeof(int32_t));
-      ret2 = dnnmem__remat_reorder_in(&g.p, z, len, budget, evals, 1, reorder_stop, &st, work, sizeof(work));
+      ret2 = dnnmem__remat_reorder_in(&g.p, z, len, budget, evals, 1, reorder_stop, &st, work, sizeof(work), NULL,
+                                      &said);
+      CHECK_EQ(said, st.polls >= st.k);
+      CHECK(st.polls <= st.k); /* latched: no poll after the stop */
       CHECK(ref_remat_recount(&g.p, z, len, &peak2, &time2));
       CHECK_EQ(time2, time);
       CHECK(peak2 <= budget);
@@ -1316,10 +1331,13 @@ static void test_reorder_random(void) {
     CHECK(need > 0 && (size_t)need <= sizeof(work));
     exact = (unsigned char *)malloc((size_t)need);
     memcpy(y, seq, (size_t)len * sizeof(int32_t));
-    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, budget, evals, 1, NULL, NULL, exact, (size_t)need), ret);
+    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, budget, evals, 1, NULL, NULL, exact, (size_t)need, NULL, NULL),
+             ret);
     CHECK(memcmp(x, y, (size_t)len * sizeof(int32_t)) == 0);
     free(exact);
-    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, budget, evals, 1, NULL, NULL, work, (size_t)need - 1), -1);
+    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, y, len, budget, evals, 1, NULL, NULL, work, (size_t)need - 1, NULL,
+                                      NULL),
+             -1);
   }
   CHECK(changed >= 100 && fitted >= 20 && over >= 100 && sunk >= 100 && descended >= 20);
   CHECK(fixed >= 10 && stopped >= 100 && stopped_inside >= 50);
@@ -1427,7 +1445,8 @@ static void test_reorder_kinds(void) {
     CHECK_EQ(a0, rc->before); /* a near miss */
     CHECK(a0 > rc->budget);
     memcpy(x, rc->seq, (size_t)rc->len * sizeof(int32_t));
-    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, x, rc->len, rc->budget, 200, 1, NULL, NULL, work, sizeof(work)), rc->after);
+    CHECK_EQ(dnnmem__remat_reorder_in(&g.p, x, rc->len, rc->budget, 200, 1, NULL, NULL, work, sizeof(work), NULL, NULL),
+             rc->after);
     CHECK(ref_remat_recount(&g.p, x, rc->len, &peak2, &time2));
     CHECK_EQ(time2, time);
     CHECK(peak2 <= rc->budget);
