@@ -1,5 +1,5 @@
 /*
-   dnnmem.h - v0.29.0 - memory and placement planning for deep-learning
+   dnnmem.h - v0.30.0 - memory and placement planning for deep-learning
    compilers and runtimes. One header, C99 (compiles as C++), no allocation.
 
    ---------------------------------------------------------------- TOUR ----
@@ -2238,6 +2238,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.30.0 remat time back one value at a time; errors say where; ONNX If, Unique
        0.29.0 remat time back at the budget; ONNX sizes from the data; torch graphs
        0.28.0 remat time back; converters: ORT's transformer ops, Loop, Scan
        0.27.0 remat reorder sinks, broadcast at the budget; converters: opsets 18-21
@@ -2280,9 +2281,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 29
+#define DNNMEM_VERSION_MINOR 30
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.29.0"
+#define DNNMEM_VERSION_STRING "0.30.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
