@@ -2238,7 +2238,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
-       0.30.0 remat time back one value at a time; errors say where; ONNX If, Unique
+       0.30.0 remat time back per value; errors say where, unknown flags refused; ONNX If
        0.29.0 remat time back at the budget; ONNX sizes from the data; torch graphs
        0.28.0 remat time back; converters: ORT's transformer ops, Loop, Scan
        0.27.0 remat reorder sinks, broadcast at the budget; converters: opsets 18-21
@@ -2454,7 +2454,9 @@ DNNMEM_DEF dnnmem_result dnnmem_field_parse(const char *name, dnnmem_field *out)
                                    view: the two may overlap in time) */
 #define DNNMEM_INTERVAL_REUSE 8 /* may take over the bytes of record `reuse`,
                                    which dies at the step producing this one */
-#define DNNMEM__INTERVAL_KNOWN 15 /* the four above: any other bit is refused */
+/* the four above: any other bit is refused */
+#define DNNMEM__INTERVAL_KNOWN \
+  (DNNMEM_INTERVAL_FIXED | DNNMEM_INTERVAL_HINT | DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE)
 
 typedef struct dnnmem_gap {
   int64_t lower, upper; /* idle time [lower, upper), inside the lifetime */
@@ -2513,8 +2515,9 @@ typedef struct dnnmem_intervals {
 DNNMEM_DEF dnnmem_result dnnmem_intervals_check(const dnnmem_intervals *problem, dnnmem_error *error);
 /* Validates records without scratch in O(n + gaps) (links: the record
    rules of dnnmem_interval): count >= 0, sizes >= 0, no flag bit but the
-   DNNMEM_INTERVAL_* ones (INVALID_ARGUMENT, field FLAGS), upper > lower with upper - lower within int64_t, alignments (problem's
-   and each record's; 0 means 1) powers of two,
+   DNNMEM_INTERVAL_* ones (INVALID_ARGUMENT, field FLAGS), upper > lower
+   with upper - lower within int64_t, alignments (problem's and each
+   record's; 0 means 1) powers of two,
    gaps sorted inside their lifetime with windows inside [0, size], fixed
    offsets >= 0 and aligned, and the sum of all aligned sizes (plus fixed
    offsets) within int64_t, so that every plan's arena is representable. */
@@ -18934,7 +18937,8 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
   dnnmem_result r = dnnmem__guarded(scratch, scratch_bytes,
                                     dnnmem__remat_solve(problem, options, rng, sequence, sequence_capacity, result,
                                                         scratch, scratch_bytes, &e));
-  if (r == DNNMEM_ERR_INFEASIBLE) (void)dnnmem__remat_budget_fail(problem, options->budget, &e); /* budget > 0 */
+  if (r == DNNMEM_ERR_INFEASIBLE && options) /* only a budget > 0 refuses */
+    (void)dnnmem__remat_budget_fail(problem, options->budget, &e);
   return dnnmem__report(result ? &result->error : NULL, &e, r);
 }
 
@@ -23111,7 +23115,8 @@ static dnnmem_result dnnmem__place_cost(const dnnmem_place_problem *problem, con
     return dnnmem__fail(e, r, -1, DNNMEM_FIELD_OPTIONS);
   if (result == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   DNNMEM_MEMSET(result, 0, sizeof(*result));
-  if (problem->graph->num_nodes > 0 && device == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if (problem->graph->num_nodes > 0 && device == NULL)
+    return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   dnnmem__scratch_begin(&s, scratch, scratch_bytes);
   seen = dnnmem__place_cost_layout(&s, problem->graph->num_nodes);
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
