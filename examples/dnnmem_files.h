@@ -50,6 +50,15 @@
 #define FILES_FN static
 #endif
 
+/* files_read_text's allocator and the room it keeps for a read (a test
+   fails the Nth call on a small file). */
+#ifndef FILES_REALLOC
+#define FILES_REALLOC realloc
+#endif
+#ifndef FILES_READ_CHUNK
+#define FILES_READ_CHUNK 65536
+#endif
+
 /* The library calls of this file, in one place each (for API changes). */
 #define FILES_RESULT_TEXT(r) dnnmem_result_text(r)
 
@@ -296,14 +305,17 @@ FILES_FN char *files_read_text(const char *path, size_t *out_len, files_error *e
   FILE *f = is_stdin ? stdin : fopen(path, "rb");
   char *buf = NULL, *grown;
   size_t len = 0, cap = 0, got;
-  int read_errno = 0;
+  int read_errno = 0, no_memory = 0;
   if (!f) return files_fail(err, path, 0, "cannot open: %s", strerror(errno)), (char *)NULL;
   for (;;) {
-    if (cap - len < 65536) {
-      cap = cap ? cap * 2 : 65536 * 2;
-      grown = (char *)realloc(buf, cap + 1);
-      if (!grown) break;
-      buf = grown;
+    if (cap - len < FILES_READ_CHUNK) {
+      size_t want = cap ? cap * 2 : FILES_READ_CHUNK * 2;
+      grown = want > cap ? (char *)FILES_REALLOC(buf, want + 1) : NULL;
+      if (!grown) {
+        no_memory = 1;
+        break;
+      }
+      buf = grown, cap = want;
     }
     errno = 0;
     got = fread(buf + len, 1, cap - len, f);
@@ -311,8 +323,7 @@ FILES_FN char *files_read_text(const char *path, size_t *out_len, files_error *e
     len += got;
     if (got == 0) break;
   }
-  if (!buf || cap - len < 65536 || ferror(f)) { /* the reason said: a directory reads "Is a directory" */
-    int no_memory = !buf || (cap - len < 65536 && !ferror(f));
+  if (no_memory || ferror(f)) { /* the reason said: a directory reads "Is a directory" */
     if (!is_stdin) fclose(f);
     free(buf);
     if (no_memory) return files_fail(err, path, 0, "out of memory"), (char *)NULL;
