@@ -359,9 +359,10 @@ static void cli_read_intervals(const char *path, int64_t alignment, files_interv
 }
 
 /* plan's reader: sizes may be polynomials (--symbol). */
-static void cli_read_intervals_symbolic(const char *path, int64_t alignment, files_intervals *iv) {
+static void cli_read_intervals_symbolic(const char *path, int64_t alignment, const char *const *symbols,
+                                        int32_t n_symbols, files_intervals *iv) {
   files_error err;
-  if (files_read_intervals_symbolic(path, alignment, iv, &err) != 0) cli_file_error(&err);
+  if (files_read_intervals_symbolic(path, alignment, symbols, n_symbols, iv, &err) != 0) cli_file_error(&err);
 }
 
 /* A use that takes no reuse or alias links: the first linked row is named. */
@@ -1860,7 +1861,7 @@ static int cmd_plan(const cli_args *a) {
   if (a->inplace && strcmp(a->inplace, "elementwise") != 0)
     cli_usage_error("unknown --inplace '%s' (elementwise)", a->inplace);
   if (a->inplace && arrlen(a->symbol)) cli_usage_error("--inplace cannot be combined with --symbol");
-  cli_read_intervals_symbolic(a->operand, a->align, &iv);
+  cli_read_intervals_symbolic(a->operand, a->align, (const char *const *)a->symbol, (int32_t)arrlen(a->symbol), &iv);
   if (a->inplace) {
     files_error err;
     if (!iv.is_graph) cli_usage_error("--inplace needs a graph CSV (an intervals CSV has 'reuse' and 'alias' columns)");

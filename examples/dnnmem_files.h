@@ -801,6 +801,8 @@ typedef struct files_intervals {
   long symbolic_line;       /* the first row with a polynomial size; 0 if none */
   int32_t symbolic_row;     /* that row (-1 if none) */
   int symbolic_ok;          /* the reader accepts polynomial sizes */
+  const char *const *declared; /* while reading: the run's symbols ("S" or "S=..."), */
+  int32_t n_declared;          /* for the hint on "64S" */
   int has_pass;             /* the file has a 'pass' column */
   int32_t links;            /* records with a reuse or alias link */
 } files_intervals;
@@ -927,6 +929,29 @@ FILES_FN int files_interval_check(const files_intervals *iv, int32_t i, files_er
   return 0;
 }
 
+/* Whether name (a whole cell's tail, "S" of "64S") is a symbol of the run:
+   declared, or in another row's polynomial size (so "5x" gets no hint). */
+static int files_size_names_symbol(const files_intervals *iv, int col, const char *name) {
+  const files_csv *csv = files_intervals_rows(iv);
+  size_t len = strlen(name);
+  int32_t j, k;
+  if (len == 0 || len >= 32) return 0;
+  for (k = 0; k < iv->n_declared; k++)
+    if (strncmp(iv->declared[k], name, len) == 0 && (iv->declared[k][len] == 0 || iv->declared[k][len] == '='))
+      return 1;
+  for (j = 0; j < iv->n; j++) {
+    char symbols[2][32] = {"", ""};
+    int64_t coef[FILES_POLY_STRIDE], den;
+    int32_t terms[2];
+    const char *why, *cell = files_cell(csv, j, col);
+    size_t at;
+    if (files_size_is_symbolic(cell) && files_poly_parse(cell, symbols, coef, terms, &den, &why, &at) == 0 &&
+        (strcmp(symbols[0], name) == 0 || strcmp(symbols[1], name) == 0))
+      return 1;
+  }
+  return 0;
+}
+
 /* Record i's size (column col of the file's rows): an integer, or a
    polynomial in the file's symbols (the record's size is then its constant
    term until files_intervals_at). */
@@ -947,13 +972,13 @@ FILES_FN int files_interval_size(files_intervals *iv, int col, int32_t i, files_
     return files_cell_size(csv, i, col, &coef[0], err);
   }
   if (files_poly_parse(s, iv->symbols, coef, terms, &den, &why, &at) != 0) {
-    if (!strpbrk(s, "*^+/")) { /* "5x", "1.5k": a bad number; "64S" may mean 64*S */
+    if (isdigit((unsigned char)*s) && !strpbrk(s, "*^+/-(")) { /* "5x", "1.5k": a bad number; "64S" may mean 64*S */
       const char *p = s;
       size_t used;
       files_cell_size(csv, i, col, &coef[0], err);
       while (isdigit((unsigned char)*p)) p++;
       used = strlen(err->message);
-      if (p > s && (isalpha((unsigned char)*p) || *p == '_') && used + 64 < sizeof(err->message))
+      if (files_size_names_symbol(iv, col, p) && used + 64 < sizeof(err->message))
         snprintf(err->message + used, sizeof(err->message) - used, "; a polynomial writes '%.*s*%s'", (int)(p - s), s,
                  p);
       return -1;
@@ -1327,13 +1352,15 @@ FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
    dnnmem_graph_intervals gives them), checked with the global alignment
    (0: none) as every planner checks them. */
 static int files__intervals_parse(const char *name, char *text, size_t len, int64_t alignment, int symbolic,
-                                  files_intervals *iv, files_error *err) {
+                                  const char *const *declared, int32_t n_declared, files_intervals *iv,
+                                  files_error *err) {
   dnnmem_result r;
   dnnmem_error e;
   int bad;
   memset(iv, 0, sizeof(*iv));
   iv->alignment = alignment;
   iv->symbolic_ok = symbolic;
+  iv->declared = declared, iv->n_declared = n_declared;
   iv->symbolic_row = -1;
   if (files_csv_parse(name, text, len, &iv->csv, err)) return -1;
   bad = files_csv_is_graph(&iv->csv) ? files_intervals_from_graph(iv, err) : files_intervals_from_csv(iv, err);
@@ -1344,21 +1371,24 @@ static int files__intervals_parse(const char *name, char *text, size_t len, int6
   if (!bad && (r = dnnmem_intervals_check(&iv->problem, &e)) != DNNMEM_OK) /* not expected after the above */
     bad = files_fail(err, name, e.index >= 0 ? files_intervals_line(iv, e.index) : 0, "%s: %s",
                      dnnmem_field_name(e.field), FILES_RESULT_TEXT(r));
+  iv->declared = NULL, iv->n_declared = 0;
   if (bad) files_intervals_free(iv);
   return bad ? -1 : 0;
 }
 
 FILES_FN int files_intervals_parse(const char *name, char *text, size_t len, int64_t alignment,
                                    files_intervals *iv, files_error *err) {
-  return files__intervals_parse(name, text, len, alignment, 0, iv, err);
+  return files__intervals_parse(name, text, len, alignment, 0, NULL, 0, iv, err);
 }
 
 /* The same, sizes may be polynomials in one symbol ("4096*S^2+64": each
    record's size is its constant term, the coefficients in iv->coefficients;
-   files_intervals_at evaluates them). */
+   files_intervals_at evaluates them). declared[n_declared] (may be NULL, 0):
+   the symbols the run names ("S" or "S=1..64"), for the hint on "64S". */
 FILES_FN int files_intervals_parse_symbolic(const char *name, char *text, size_t len, int64_t alignment,
+                                            const char *const *declared, int32_t n_declared,
                                             files_intervals *iv, files_error *err) {
-  return files__intervals_parse(name, text, len, alignment, 1, iv, err);
+  return files__intervals_parse(name, text, len, alignment, 1, declared, n_declared, iv, err);
 }
 
 FILES_FN int files_read_intervals(const char *path, int64_t alignment, files_intervals *iv,
@@ -1369,12 +1399,12 @@ FILES_FN int files_read_intervals(const char *path, int64_t alignment, files_int
   return text ? files_intervals_parse(path, text, len, alignment, iv, err) : -1;
 }
 
-FILES_FN int files_read_intervals_symbolic(const char *path, int64_t alignment, files_intervals *iv,
-                                           files_error *err) {
+FILES_FN int files_read_intervals_symbolic(const char *path, int64_t alignment, const char *const *declared,
+                                           int32_t n_declared, files_intervals *iv, files_error *err) {
   size_t len;
   char *text = files_read_text(path, &len, err);
   memset(iv, 0, sizeof(*iv));
-  return text ? files_intervals_parse_symbolic(path, text, len, alignment, iv, err) : -1;
+  return text ? files_intervals_parse_symbolic(path, text, len, alignment, declared, n_declared, iv, err) : -1;
 }
 
 /* ---- pools (plan --pool) ------------------------------------------------- */

@@ -26,7 +26,13 @@ missing size column | csv | share | 1: missing column 'size'                    
 extra field         | csv | plan  | 2: 5 fields, the header has 4                   | $IV\n0,0,2,10,5\n
 not an integer      | csv | plan  | 2: size: 'ten' is not an integer                | $IV\n0,0,2,ten\n
 size typo under plan| csv | plan  | 2: size: '5x' is not an integer number of bytes | $IV\n0,0,2,5x\n
-size missing a star | csv | plan  | 2: size: '64S' is not an integer number of bytes .*; a polynomial writes '64\*S' | $IV\n0,0,2,64S\n
+size missing a star | csv | plan --symbol S=1..64 | 2: size: '64S' is not an integer number of bytes .*; a polynomial writes '64\*S' | $IV\n0,0,2,64S\n
+star, S in a row    | csv | plan  | 3: size: '64S' is not an integer number of bytes .*; a polynomial writes '64\*S' | $IV\n0,0,2,8*S\n1,0,2,64S\n
+star, S undeclared  | csv | plan  | 2: size: '64S' is not an integer number of bytes .*powers of 1024\)$ | $IV\n0,0,2,64S\n
+size typo, S declared | csv | plan --symbol S=1..64 | 2: size: '5x' is not an integer number of bytes .*powers of 1024\)$ | $IV\n0,0,2,5x\n
+hex size, S declared | csv | plan --symbol S=1..64 | 2: size: '0x10' is not an integer number of bytes .*powers of 1024\)$ | $IV\n0,0,2,0x10\n
+size S-1            | csv | plan --symbol S=1..64 | 2: size: 'S-1': a negative coefficient at byte 2 | $IV\n0,0,2,S-1\n
+size in parentheses | csv | plan --symbol S=1..64 | 2: size: '\(S\)': expected a number or the symbol at byte 1 | $IV\n0,0,2,(S)\n
 size comment at end | csv | plan  | 2: size: '10 # ten' is not an integer number   | $IV\n0,0,2,10 # ten\n
 not an int64        | csv | plan  | 2: lower: '9+' is not an integer in the int64   | $IV\n0,99999999999999999999,2,1\n
 negative size       | csv | plan  | 3: size: negative \(-4\)                        | $IV\n0,0,2,10\n1,1,3,-4\n
