@@ -2901,6 +2901,10 @@ static void place_labeling_build(const files_graph *g, const place_devices *d, p
     snprintf(name, sizeof(name), "time_%s", d->names[i]);
     if ((col[i] = files_column(&g->csv, name)) < 0)
       cli_input_error(g->csv.path, g->csv.header_line, "missing column '%s' (--devices %s)", name, d->names[i]);
+    for (j = col[i] + 1; j < (int32_t)arrlen(g->csv.columns); j++)
+      if (strcmp(g->csv.columns[j], name) == 0)
+        cli_input_error(g->csv.path, g->csv.header_line, "column '%s' appears twice (columns %d and %d)", name,
+                        col[i] + 1, (int)j + 1);
   }
   for (v = 0; v < g->n; v++) {
     long line = g->csv.rows[v].line;

@@ -427,6 +427,43 @@ FILES_FN int files_column_any(const files_csv *csv, const char *const *names) {
 
 FILES_FN int files_csv_is_graph(const files_csv *csv) { return files_column(csv, "inputs") >= 0; }
 
+/* The group of name in spec ("a b|c": '|' between fields, ' ' between a
+   field's aliases), or -1 when the reader does not read it. */
+static int files_column_group(const char *spec, const char *name) {
+  size_t len = strlen(name), n;
+  int g = 0;
+  for (;;) {
+    n = strcspn(spec, " |");
+    if (n == len && strncmp(spec, name, len) == 0) return g;
+    spec += n;
+    if (!*spec) return -1;
+    g += *spec++ == '|';
+  }
+}
+
+/* Each field the reader reads (spec, as above: at most 32) in one column:
+   two columns for it leave which one is read to chance. Other columns may
+   repeat (they are carried along, never read). */
+FILES_FN int files_columns_once(const files_csv *csv, const char *spec, files_error *err) {
+  int first[32], b, g;
+  for (g = 0; g < 32; g++) first[g] = -1;
+  for (b = 0; b < (int)arrlen(csv->columns); b++) {
+    const char *a, *c = csv->columns[b];
+    if ((g = files_column_group(spec, c)) < 0 || g >= 32) continue;
+    if (first[g] < 0) {
+      first[g] = b;
+      continue;
+    }
+    a = csv->columns[first[g]];
+    if (strcmp(a, c) == 0)
+      return files_fail(err, csv->path, csv->header_line, "column '%s' appears twice (columns %d and %d)", c,
+                        first[g] + 1, b + 1);
+    return files_fail(err, csv->path, csv->header_line, "columns '%s' and '%s' name one field (columns %d and %d)",
+                      a, c, first[g] + 1, b + 1);
+  }
+  return 0;
+}
+
 /* files_fail on the header line, the message followed by the header as read
    (a ';' or tab separated file, a comment on the header line, a data row
    taken for the header: the names show why a column is missing). */
@@ -483,21 +520,8 @@ FILES_FN int files_csv_parse(const char *name, char *text, size_t len, files_csv
     s = files_trim(s);
     if (*s == 0 || *s == '#') continue;
     if (!csv->columns) {
-      files_id_map *seen = NULL; /* two columns of one name: which would be read? */
-      int b, n = files_split(s, &csv->columns);
+      files_split(s, &csv->columns);
       csv->header_line = line;
-      sh_new_arena(seen);
-      for (b = 0; b < n; b++) { /* (not numbers: a data row taken for the header gets "missing column") */
-        if (!csv->columns[b][0] || strchr("0123456789+-.", csv->columns[b][0])) continue;
-        if (shgeti(seen, csv->columns[b]) >= 0) {
-          files_fail(err, name, line, "column '%s' appears twice (columns %d and %d)", csv->columns[b],
-                     (int)shget(seen, csv->columns[b]) + 1, b + 1);
-          shfree(seen);
-          return files_csv_free(csv), -1;
-        }
-        shput(seen, csv->columns[b], b);
-      }
-      shfree(seen);
     } else {
       files_row row;
       int got;
@@ -726,7 +750,9 @@ FILES_FN int files_graph_from_csv(files_csv *csv, files_graph *g, files_error *e
   memset(g, 0, sizeof(*g));
   g->csv = *csv;
   memset(csv, 0, sizeof(*csv));
-  if (files_need_columns(&g->csv, need, 2, col, err)) return files_graph_free(g), -1;
+  if (files_columns_once(&g->csv, "id|name|op|size|time|cpu_time|acc_time|device|xfer|output|inputs", err) ||
+      files_need_columns(&g->csv, need, 2, col, err))
+    return files_graph_free(g), -1;
   for (c = 0; c < FILES_G_COLUMNS; c++)
     if ((col[c] = files_column(&g->csv, files_graph_column_names[c])) >= 0) g->columns |= 1u << c;
   g->n = (int32_t)n;
@@ -878,6 +904,9 @@ FILES_FN int files_interval_columns_find(const files_csv *csv, files_interval_co
   static const char *const ids[] = {"id", "buffer", "buffer_id", NULL};
   static const char *const lowers[] = {"lower", "begin", "start", NULL};
   static const char *const uppers[] = {"upper", NULL}, *const ends[] = {"end", NULL};
+  if (files_columns_once(csv, "id buffer buffer_id|lower begin start|upper end|size|alignment|offset|hint|gaps|pass|"
+                              "reuse|alias|pools", err))
+    return -1;
   c->id = files_column_any(csv, ids);
   c->lower = files_column_any(csv, lowers);
   c->upper = files_column_any(csv, uppers);
