@@ -350,7 +350,7 @@ static void cli_write_column(const files_csv *csv, const char *out_path, const c
     }
     fputc('\n', f);
   }
-  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed");
+  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed: %s", strerror(errno));
 }
 
 static void cli_read_intervals(const char *path, int64_t alignment, files_intervals *iv) {
@@ -640,7 +640,7 @@ static void cli_plan_svg(const char *path, const char *title, const dnnmem_inter
   fprintf(f, "<text x=\"14\" y=\"%.0f\" transform=\"rotate(-90 14 %.0f)\" text-anchor=\"middle\">offset (bytes)</text>\n",
           top + ph / 2, top + ph / 2);
   fprintf(f, "</svg>\n");
-  if (fclose(f) != 0) cli_input_error(path, 0, "write failed");
+  if (fclose(f) != 0) cli_input_error(path, 0, "write failed: %s", strerror(errno));
 }
 
 static const cli_option plan_options[] = {
@@ -1035,7 +1035,7 @@ static void plan_write_stacking(const files_intervals *iv, const char *out_path,
     fputc('\n', f);
   }
   free(rank);
-  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed");
+  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed: %s", strerror(errno));
 }
 
 static void plan_symbolic_command(const cli_args *a, files_intervals *iv, const dnnmem_plan_options *opt) {
@@ -1345,7 +1345,7 @@ static void cli_plan_svg_pools(const char *path, const char *title, const files_
     fprintf(f, "<text x=\"%.0f\" y=\"%.2f\" text-anchor=\"end\">%lld</text>\n", left - 4, base - ph + 4, (long long)ymax);
   }
   fprintf(f, "</svg>\n");
-  if (fclose(f) != 0) cli_input_error(path, 0, "write failed");
+  if (fclose(f) != 0) cli_input_error(path, 0, "write failed: %s", strerror(errno));
 }
 
 /* --out of a pools plan: the rows plus 'offset' and 'pool' (replacing
@@ -1365,7 +1365,7 @@ static void plan_write_pools(const files_csv *csv, const char *out_path, const i
       if (j != co && j != cp) fprintf(f, "%s%s", first ? "" : ",", files_cell(csv, i, j)), first = 0;
     fprintf(f, "%s%lld,%s\n", first ? "" : ",", (long long)offsets[i], names[pool_of[i]]);
   }
-  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed");
+  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed: %s", strerror(errno));
 }
 
 static void plan_pools_command(const cli_args *a, files_intervals *iv) {
@@ -2346,7 +2346,7 @@ static void remat_write_sequence(const char *path, const remat_run *run) {
   int32_t i;
   if (!f) cli_input_error(path, 0, "cannot write: %s", strerror(errno));
   for (i = 0; i < run->length; i++) fprintf(f, "%d\n", run->sequence[i]);
-  if (fclose(f) != 0) cli_input_error(path, 0, "write failed");
+  if (fclose(f) != 0) cli_input_error(path, 0, "write failed: %s", strerror(errno));
 }
 
 /* Library calls of remat --plan: the sequence's instances planned in one
@@ -2390,7 +2390,7 @@ static void remat_plan_arena(const cli_args *a, const remat_setup *s, int64_t bu
     if (!f) cli_input_error(a->out, 0, "cannot write: %s", strerror(errno));
     fprintf(f, "step,node,offset\n");
     for (j = 0; j < run->length; j++) fprintf(f, "%d,%d,%lld\n", j, run->sequence[j], (long long)offsets[j]);
-    if (fclose(f) != 0) cli_input_error(a->out, 0, "write failed");
+    if (fclose(f) != 0) cli_input_error(a->out, 0, "write failed: %s", strerror(errno));
   }
   free(records);
   free(offsets);
@@ -3461,8 +3461,9 @@ static void cli_print_commands(FILE *f) {
    reader would otherwise lose the JSON with exit 0), else exit 2 as the
    --out files do. */
 static void cli_check_stdout(void) {
+  errno = 0; /* fflush's reason, not an older one */
   if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "<stdout>: write failed\n");
+    fprintf(stderr, "<stdout>: write failed: %s\n", errno ? strerror(errno) : "an earlier write failed");
     _Exit(2);
   }
 }

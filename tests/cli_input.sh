@@ -147,7 +147,8 @@ expect "gaps (idle and windowed)" 0 '"arena": 200, "lower_bound": 200' "$DNNMEM"
 if [ -w /dev/full ]; then
   "$DNNMEM" plan --json "$tmp/bom.csv" >/dev/full 2>"$tmp/full.err"
   check "stdout full: exit 2" "$?" 2
-  check "stdout full: said" "$(cat "$tmp/full.err")" "<stdout>: write failed"
+  check "stdout full: said, with the reason" "$(cat "$tmp/full.err")" "<stdout>: write failed: No space left on device"
+  expect "--out full: the reason" 2 "/dev/full: write failed: No space left on device" "$DNNMEM" plan --out /dev/full "$tmp/bom.csv"
 fi
 
 cli_finish cli_input
