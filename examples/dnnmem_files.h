@@ -19,8 +19,11 @@
    messages).
 
    CSV files: '#' lines and blank lines skipped, the first other line is the
-   header (a UTF-8 byte order mark and CRLF line ends are fine); a CSV whose
-   header has an 'inputs' column is a graph. Every reader validates all it
+   header (a UTF-8 byte order mark and CRLF line ends are fine; UTF-16 text
+   is refused); a CSV whose header has an 'inputs' column is a graph. A
+   column the reader reads appears once (aliases count as one name: upper
+   and end, lower/begin/start, id/buffer/buffer_id); other columns may
+   repeat (carried to --out, never read). Every reader validates all it
    can and returns errors as data (files_error: file, line, message), never
    exits; every error names a line (1 for an empty file). Include after
    dnnmem.h (with its implementation in the same program) and
