@@ -20171,7 +20171,7 @@ static dnnmem_result dnnmem__lp_name(dnnmem__layout_parser *p, char *name) {
     p->at++;
     c = dnnmem__lp_peek(p);
   }
-  name[n] = 0;
+  DNNMEM_MEMSET(name + n, 0, DNNMEM_LAYOUT_NAME_BYTES - n); /* all bytes set: a layout copied whole is one value */
   return DNNMEM_OK;
 }
 /* The index of a level name, adding it when new. */
