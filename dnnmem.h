@@ -12034,6 +12034,7 @@ typedef struct dnnmem__conflict_work {
   size_t plan_bytes;
   dnnmem_plan_options ask;  /* the options of every decision */
   dnnmem_plan_pools_options pools_ask;
+  dnnmem_error *error;      /* a decision's refusal, in the problem's ids */
 } dnnmem__conflict_work;
 
 /* The carving shared by both kinds (w->plan_bytes set; ids: the allowed
@@ -12059,14 +12060,10 @@ static dnnmem_result dnnmem__conflict_layout(dnnmem__conflict_work *w, int32_t n
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-/* The arguments of both conflict searches, each named on failure (the carve
-   below returns bare codes: the size query has no error to fill). */
-static dnnmem_result dnnmem__conflict_arguments(int64_t capacity, int64_t node_limit, int64_t pack_node_limit,
-                                                int has_options, const int32_t *conflict, int32_t conflict_capacity,
-                                                dnnmem_error *e) {
-  if (!has_options) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
-  if (capacity < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_CAPACITY);
-  if (capacity == 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_CAPACITY);
+/* The arguments both conflict searches share, each named on failure (the
+   carve below returns bare codes: the size query has no error to fill). */
+static dnnmem_result dnnmem__conflict_arguments(int64_t node_limit, int64_t pack_node_limit,
+                                                const int32_t *conflict, int32_t conflict_capacity, dnnmem_error *e) {
   if (node_limit < 0 || pack_node_limit < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_LIMIT);
   if (conflict_capacity < 0 || (conflict == NULL && conflict_capacity > 0))
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
@@ -12137,16 +12134,27 @@ static dnnmem_result dnnmem__conflict_ask(const dnnmem_intervals *problem, dnnme
   dnnmem_plan_pools subp;
   dnnmem_plan_result pr;
   dnnmem_result r;
+  int32_t i, k, *ids[2];
   dnnmem__conflict_subset(problem, w, &sub, &subp);
   if (w->pools) { /* the subset's pools plan: found, proven impossible, or neither */
     dnnmem_plan_pools_result qr;
     r = dnnmem_plan_pools_solve(&subp, &w->pools_ask, w->pool_of, w->offsets, NULL, &qr, w->plan, w->plan_bytes);
-    if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) return r;
-    pr.nodes = qr.nodes, pr.feasible = qr.feasible, pr.stop = qr.stop;
+    pr.nodes = qr.nodes, pr.feasible = qr.feasible, pr.stop = qr.stop, pr.error = qr.error;
+    if (r == DNNMEM_ERR_INFEASIBLE) r = DNNMEM_OK;
     if (qr.feasible == 1) pr.stop = DNNMEM_PLAN_STOP_PROVED; /* a plan answers the question */
   } else {
     r = dnnmem_plan_solve(&sub, &w->ask, w->offsets, &pr, w->plan, w->plan_bytes);
-    if (r != DNNMEM_OK) return r;
+  }
+  if (r != DNNMEM_OK) { /* the subset's ids back to the problem's (the k-th member) */
+    *w->error = pr.error;
+    ids[0] = &w->error->index, ids[1] = &w->error->other;
+    for (k = 0; k < 2; k++)
+      for (i = 0; *ids[k] >= 0 && i < problem->count; i++)
+        if (w->member[i] && (*ids[k])-- == 0) {
+          *ids[k] = i;
+          break;
+        }
+    return r;
   }
   res->decisions++;
   res->nodes += pr.nodes;
@@ -12289,7 +12297,6 @@ static dnnmem_result dnnmem__conflict_run(const dnnmem_intervals *problem, dnnme
   int32_t i, n, f = -1, m, pos, block, single = -1;
   int64_t t, capacity;
   int found = 0, from_load = 0;
-  if (conflict_capacity < 0 || (conflict == NULL && conflict_capacity > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
   n = problem->count;
   capacity = w->ask.capacity;
   DNNMEM_MEMSET(&res, 0, sizeof(res));
@@ -12368,10 +12375,12 @@ static dnnmem_result dnnmem__plan_conflict(const dnnmem_intervals *problem,
   if ((r = dnnmem_intervals_check(problem, e)) != DNNMEM_OK) return r;
   if (dnnmem__has_links(problem)) /* subsets would cut links */
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
-  if ((r = dnnmem__conflict_arguments(options ? options->capacity : 0, options ? options->node_limit : 0, 0,
-                                      options != NULL, conflict, conflict_capacity, e)) != DNNMEM_OK)
-    return r;
+  if (options == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
+  if (options->capacity < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_CAPACITY);
+  if (options->capacity == 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_CAPACITY);
+  if ((r = dnnmem__conflict_arguments(options->node_limit, 0, conflict, conflict_capacity, e)) != DNNMEM_OK) return r;
   if ((r = dnnmem__conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  w.error = e;
   return dnnmem__conflict_run(problem, &w, conflict, conflict_capacity, result);
 }
 
@@ -13738,10 +13747,11 @@ static dnnmem_result dnnmem__plan_pools_conflict(const dnnmem_plan_pools *proble
   if ((r = dnnmem__pools_validate(problem, 1, e)) != DNNMEM_OK) return r;
   if (dnnmem__has_links(problem->intervals)) /* subsets would cut links */
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
-  if ((r = dnnmem__conflict_arguments(1, options ? options->node_limit : 0, options ? options->pack_node_limit : 0, 1,
+  if ((r = dnnmem__conflict_arguments(options ? options->node_limit : 0, options ? options->pack_node_limit : 0,
                                       conflict, conflict_capacity, e)) != DNNMEM_OK)
     return r;
   if ((r = dnnmem__pools_conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  w.error = e;
   return dnnmem__conflict_run(problem->intervals, &w, conflict, conflict_capacity, result);
 }
 

@@ -927,6 +927,42 @@ static void test_argument_table(void) {
   free(scr);
 }
 
+/* The conflict searches name a decision's refusal as dnnmem_plan_solve
+   does ({index, field, other} in the problem's ids, not the subset's and
+   not none): two fixed records that collide, after one that is not fixed. */
+static void test_conflict_names_collision(void) {
+  enum { SCR = 1 << 16 };
+  void *scr = take(SCR);
+  dnnmem_interval r[3];
+  dnnmem_intervals p = {r, 3, 0};
+  dnnmem_pool pool = {"one", 100, 0, 1};
+  dnnmem_plan_pools pp = {&p, &pool, 1, NULL, NULL};
+  dnnmem_plan_options o;
+  dnnmem_plan_result res;
+  dnnmem_plan_pools_result pres;
+  dnnmem_plan_conflict_result cres;
+  int32_t i32[3];
+  int64_t off[3];
+  memset(r, 0, sizeof(r));
+  r[0].lower = 0, r[0].upper = 4, r[0].size = 8;
+  r[1].lower = 0, r[1].upper = 3, r[1].size = 10, r[1].flags = DNNMEM_INTERVAL_FIXED, r[1].fixed_offset = 0;
+  r[2].lower = 1, r[2].upper = 4, r[2].size = 10, r[2].flags = DNNMEM_INTERVAL_FIXED, r[2].fixed_offset = 5;
+  memset(&o, 0, sizeof(o));
+  o.capacity = 100;
+  NAMES(dnnmem_plan_solve(&p, &o, off, &res, scr, SCR), res.error, DNNMEM_ERR_PLAN_FIXED_COLLISION, 1, 2,
+        DNNMEM_FIELD_OFFSET);
+  NAMES(dnnmem_plan_conflict(&p, &o, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_PLAN_FIXED_COLLISION, 1, 2,
+        DNNMEM_FIELD_OFFSET);
+  /* pools: fixed records that collide cannot share a pool (no plan), and
+     they are the conflict */
+  NAMES(dnnmem_plan_pools_solve(&pp, NULL, i32, off, NULL, &pres, scr, SCR), pres.error, DNNMEM_ERR_INFEASIBLE, -1,
+        -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_pools_conflict(&pp, NULL, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_OK, -1, -1,
+        DNNMEM_FIELD_NONE);
+  CHECK(cres.feasible == 0 && cres.count == 2 && i32[0] == 1 && i32[1] == 2);
+  free(scr);
+}
+
 /* The manual's promise for a size query that refuses the input: *out_bytes
    stays as it was, and the operation called with no scratch at all (NULL,
    0) names the culprit, the input being checked before the scratch. One
@@ -1054,5 +1090,6 @@ int main(void) {
   RUN(test_argument_table);
   RUN(test_empty_needs_no_arrays);
   RUN(test_size_query_refusal);
+  RUN(test_conflict_names_collision);
   return test_finish("test_errors");
 }
