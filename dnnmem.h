@@ -179,8 +179,9 @@
        function each, so they cannot disagree. Scratch may be reused.
        A size query may refuse bad input (*out_bytes then unchanged) but
        says nothing of where; every operation checks its input before its
-       scratch, so the call itself, with any scratch (NULL, 0 too), names
-       the record and field in result->error.
+       scratch (but for the rules that take a sort or a walk: an alias
+       cycle, dnnmem_plan_pass's pass order), so the call itself, with any
+       scratch (NULL, 0 too), names the record and field in result->error.
        DNNMEM_*_SCRATCH_BYTES macros give static bounds where they are simple.
        Debug builds may define DNNMEM_SCRATCH_GUARD (this library's tests
        do): 16 guard bytes sit between the arrays carved from scratch, and
@@ -10613,10 +10614,11 @@ static dnnmem_result dnnmem__plan_solve_core(const dnnmem_intervals *problem,
   int32_t count, i, pair[2];
   dnnmem_result r;
   if ((r = dnnmem__plan_options_check(options, e)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__plan_begin(problem, options, DNNMEM__PLAN_SOLVE, &w, scratch, scratch_bytes, e)) != DNNMEM_OK)
-    return r;
+  if ((r = dnnmem_intervals_check(problem, e)) != DNNMEM_OK) return r;
   count = problem->count;
   if (count > 0 && offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if ((r = dnnmem__plan_carve(problem, options, DNNMEM__PLAN_SOLVE, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK)
+    return r; /* the input first: a call with no scratch names it */
   res.lower_bound = dnnmem__bound_run(problem->records, count, problem->alignment, NULL, NULL, 0, &w.bound);
   res.arena = 0;
   res.algo = algo == DNNMEM_PLAN_BEST ? DNNMEM_PLAN_GREEDY_SIZE : algo;
@@ -11571,10 +11573,19 @@ static dnnmem_result dnnmem__plan_pass(const dnnmem_intervals *problem, const dn
   dnnmem_result r = dnnmem__pass_counts(problem, pass, &n, &pieces, e); /* a later pass is not read */
   if (r != DNNMEM_OK) return r;
   n = 0;
-  if ((r = dnnmem__pass_carve(problem, options, pass, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   if (problem->count > 0 && offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   if (dnnmem__has_links(problem)) /* not modelled */
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  for (i = 0; i < problem->count; i++) { /* each record of passes 1..pass alone, before the scratch */
+    sub.records = &problem->records[i];
+    sub.count = 1;
+    sub.alignment = problem->alignment;
+    if (dnnmem__pass_of(sub.records) <= pass && (r = dnnmem_intervals_check(&sub, e)) != DNNMEM_OK) {
+      if (e->index == 0) e->index = i;
+      return r;
+    }
+  }
+  if ((r = dnnmem__pass_carve(problem, options, pass, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   for (i = 0; i < problem->count; i++) {
     const dnnmem_interval *rec = &problem->records[i];
     if (dnnmem__pass_of(rec) > pass) continue;
@@ -14078,16 +14089,25 @@ static int64_t dnnmem__share_run(dnnmem__share_work *w, dnnmem_share_algo algo, 
 /* Validates, carves, and (bound and solve) compresses time; solving also
    puts every record in the interval tree (time neighbours for the free
    tests). */
-static dnnmem_result dnnmem__share_begin(const dnnmem_intervals *problem, int what, dnnmem__share_work *w,
-                                         void *scratch, size_t scratch_bytes, dnnmem_error *e) {
+/* object_of: solve's output, check's input (bound: NULL), checked with the
+   problem before the scratch. */
+static dnnmem_result dnnmem__share_begin(const dnnmem_intervals *problem, int what, const int32_t *object_of,
+                                         dnnmem__share_work *w, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   int32_t i;
   dnnmem_result r;
   if (problem == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   if ((r = dnnmem__intervals_check(problem->records, problem->count, 0, e)) != DNNMEM_OK) return r;
-  for (i = 0; i < problem->count; i++) /* links are not modelled */
-    if (problem->records[i].flags & (DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE))
+  for (i = 0; i < problem->count; i++) {
+    if (problem->records[i].flags & (DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE)) /* links are not modelled */
       return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i,
                           problem->records[i].flags & DNNMEM_INTERVAL_ALIAS ? DNNMEM_FIELD_ALIAS : DNNMEM_FIELD_REUSE);
+    if (what != DNNMEM__SHARE_BOUND && object_of == NULL)
+      return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1,
+                          what == DNNMEM__SHARE_CHECK ? DNNMEM_FIELD_OBJECT : DNNMEM_FIELD_OUTPUT);
+    if (what == DNNMEM__SHARE_CHECK && (object_of[i] < 0 || object_of[i] >= problem->count))
+      return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_OBJECT);
+  }
   if ((r = dnnmem__share_carve(problem, what, w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   if (what == DNNMEM__SHARE_CHECK) return DNNMEM_OK;
   dnnmem__planner_setup(&w->planner, problem->records, problem->count, 1);
@@ -14119,7 +14139,7 @@ DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_intervals *proble
   dnnmem_result r;
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
-  r = dnnmem__share_begin(problem, DNNMEM__SHARE_BOUND, &w, scratch, scratch_bytes, &e);
+  r = dnnmem__share_begin(problem, DNNMEM__SHARE_BOUND, NULL, &w, scratch, scratch_bytes, &e);
   if (r == DNNMEM_OK) result->lower_bound = dnnmem__share_bound(&w, &m);
   return dnnmem__report(&result->error, &e, dnnmem__guarded(scratch, scratch_bytes, r));
 }
@@ -14159,9 +14179,8 @@ static dnnmem_result dnnmem__share_solve(const dnnmem_intervals *problem, const 
   int32_t m, k;
   dnnmem_result r;
   if ((int)algo < 0 || algo >= DNNMEM_SHARE_ALGO_COUNT) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
-  if ((r = dnnmem__share_begin(problem, DNNMEM__SHARE_SOLVE, &w, scratch, scratch_bytes, e)) != DNNMEM_OK)
+  if ((r = dnnmem__share_begin(problem, DNNMEM__SHARE_SOLVE, object_of, &w, scratch, scratch_bytes, e)) != DNNMEM_OK)
     return r;
-  if (problem->count > 0 && object_of == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   res.lower_bound = dnnmem__share_bound(&w, &m);
   res.total = problem->count ? DNNMEM__I64_MAX : 0;
   res.objects = 0;
@@ -14212,15 +14231,11 @@ static dnnmem_result dnnmem__share_check(const dnnmem_intervals *problem, const 
   dnnmem__share_check_ctx ctx;
   int32_t *order = NULL, i, count, objects = 0, last = -1;
   int64_t total = 0, size = 0, last_end = 0;
-  dnnmem_result r = dnnmem__share_begin(problem, DNNMEM__SHARE_CHECK, &w, scratch, scratch_bytes, e);
+  dnnmem_result r = dnnmem__share_begin(problem, DNNMEM__SHARE_CHECK, object_of, &w, scratch, scratch_bytes, e);
   if (r != DNNMEM_OK) return r;
   count = problem->count;
-  if (count > 0 && object_of == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OBJECT);
   order = w.planner.order;
-  for (i = 0; i < count; i++) {
-    if (object_of[i] < 0 || object_of[i] >= count) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_OBJECT);
-    order[i] = i;
-  }
+  for (i = 0; i < count; i++) order[i] = i;
   ctx.records = problem->records;
   ctx.object_of = object_of;
   dnnmem__sort_ids(order, w.planner.tmp, count, dnnmem__less_by_object_lower, &ctx);

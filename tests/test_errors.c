@@ -1033,6 +1033,30 @@ static void test_size_query_refusal(void) {
   REFUSED(dnnmem_plan_check_scratch_size(&bad, &bytes), dnnmem_plan_check(&bad, i64, &plres, NULL, 0), plres.error,
           DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
 #undef REFUSED
+  { /* input the size query does not read, named with no scratch too */
+    dnnmem_intervals p3 = {rec, 3, 0};
+    dnnmem_share_result sres;
+    int32_t k;
+    for (k = 0; k < 3; k++) rec[k].lower = k, rec[k].upper = k + 2, rec[k].size = 8;
+    NAMES(dnnmem_plan_solve(&p3, NULL, NULL, &plres, NULL, 0), plres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_share_solve(&p3, NULL, NULL, i64, &sres, NULL, 0), sres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_share_check(&p3, NULL, &sres, NULL, 0), sres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OBJECT);
+    i32[0] = 0, i32[1] = 1, i32[2] = 7;
+    NAMES(dnnmem_share_check(&p3, i32, &sres, NULL, 0), sres.error, DNNMEM_ERR_ID_RANGE, 2, -1, DNNMEM_FIELD_OBJECT);
+    NAMES(dnnmem_plan_pass(&p3, NULL, 1, NULL, &plres, NULL, 0), plres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    rec[1].size = -1; /* plan_pass's size query reads passes, not sizes */
+    bytes = 0;
+    CHECK_EQ(dnnmem_plan_pass_scratch_size(&p3, NULL, 1, &bytes), DNNMEM_OK);
+    NAMES(dnnmem_plan_pass(&p3, NULL, 1, i64, &plres, NULL, 0), plres.error, DNNMEM_ERR_NEGATIVE, 1, -1,
+          DNNMEM_FIELD_SIZE);
+    rec[1].size = 8, rec[2].pass = 2, rec[2].size = -1; /* a later pass is not read */
+    NAMES(dnnmem_plan_pass(&p3, NULL, 1, i64, &plres, NULL, 0), plres.error, DNNMEM_ERR_SCRATCH_TOO_SMALL, -1, -1,
+          DNNMEM_FIELD_SCRATCH);
+  }
 }
 
 /* An empty problem needs no arrays: every entry point of parts 1-4 takes
