@@ -179,8 +179,9 @@
        function each, so they cannot disagree. Scratch may be reused.
        A size query may refuse bad input (*out_bytes then unchanged) but
        says nothing of where; every operation checks its input before its
-       scratch, so the call itself, with any scratch (NULL, 0 too), names
-       the record and field in result->error.
+       scratch (but for the rules that take a sort or a walk: an alias
+       cycle, dnnmem_plan_pass's pass order), so the call itself, with any
+       scratch (NULL, 0 too), names the record and field in result->error.
        DNNMEM_*_SCRATCH_BYTES macros give static bounds where they are simple.
        Debug builds may define DNNMEM_SCRATCH_GUARD (this library's tests
        do): 16 guard bytes sit between the arrays carved from scratch, and
@@ -10642,10 +10643,11 @@ static dnnmem_result dnnmem__plan_solve_core(const dnnmem_intervals *problem,
   int32_t count, i, pair[2];
   dnnmem_result r;
   if ((r = dnnmem__plan_options_check(options, e)) != DNNMEM_OK) return r;
-  if ((r = dnnmem__plan_begin(problem, options, DNNMEM__PLAN_SOLVE, &w, scratch, scratch_bytes, e)) != DNNMEM_OK)
-    return r;
+  if ((r = dnnmem_intervals_check(problem, e)) != DNNMEM_OK) return r;
   count = problem->count;
   if (count > 0 && offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
+  if ((r = dnnmem__plan_carve(problem, options, DNNMEM__PLAN_SOLVE, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK)
+    return r; /* the input first: a call with no scratch names it */
   res.lower_bound = dnnmem__bound_run(problem->records, count, problem->alignment, NULL, NULL, 0, &w.bound);
   res.arena = 0;
   res.algo = algo == DNNMEM_PLAN_BEST ? DNNMEM_PLAN_GREEDY_SIZE : algo;
@@ -11600,10 +11602,19 @@ static dnnmem_result dnnmem__plan_pass(const dnnmem_intervals *problem, const dn
   dnnmem_result r = dnnmem__pass_counts(problem, pass, &n, &pieces, e); /* a later pass is not read */
   if (r != DNNMEM_OK) return r;
   n = 0;
-  if ((r = dnnmem__pass_carve(problem, options, pass, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   if (problem->count > 0 && offsets == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   if (dnnmem__has_links(problem)) /* not modelled */
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
+  for (i = 0; i < problem->count; i++) { /* each record of passes 1..pass alone, before the scratch */
+    sub.records = &problem->records[i];
+    sub.count = 1;
+    sub.alignment = problem->alignment;
+    if (dnnmem__pass_of(sub.records) <= pass && (r = dnnmem_intervals_check(&sub, e)) != DNNMEM_OK) {
+      if (e->index == 0) e->index = i;
+      return r;
+    }
+  }
+  if ((r = dnnmem__pass_carve(problem, options, pass, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   for (i = 0; i < problem->count; i++) {
     const dnnmem_interval *rec = &problem->records[i];
     if (dnnmem__pass_of(rec) > pass) continue;
@@ -12063,6 +12074,7 @@ typedef struct dnnmem__conflict_work {
   size_t plan_bytes;
   dnnmem_plan_options ask;  /* the options of every decision */
   dnnmem_plan_pools_options pools_ask;
+  dnnmem_error *error;      /* a decision's refusal, in the problem's ids */
 } dnnmem__conflict_work;
 
 /* The carving shared by both kinds (w->plan_bytes set; ids: the allowed
@@ -12088,14 +12100,10 @@ static dnnmem_result dnnmem__conflict_layout(dnnmem__conflict_work *w, int32_t n
   return dnnmem__scratch_end(&s, out_bytes);
 }
 
-/* The arguments of both conflict searches, each named on failure (the carve
-   below returns bare codes: the size query has no error to fill). */
-static dnnmem_result dnnmem__conflict_arguments(int64_t capacity, int64_t node_limit, int64_t pack_node_limit,
-                                                int has_options, const int32_t *conflict, int32_t conflict_capacity,
-                                                dnnmem_error *e) {
-  if (!has_options) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
-  if (capacity < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_CAPACITY);
-  if (capacity == 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_CAPACITY);
+/* The arguments both conflict searches share, each named on failure (the
+   carve below returns bare codes: the size query has no error to fill). */
+static dnnmem_result dnnmem__conflict_arguments(int64_t node_limit, int64_t pack_node_limit,
+                                                const int32_t *conflict, int32_t conflict_capacity, dnnmem_error *e) {
   if (node_limit < 0 || pack_node_limit < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_LIMIT);
   if (conflict_capacity < 0 || (conflict == NULL && conflict_capacity > 0))
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
@@ -12166,16 +12174,27 @@ static dnnmem_result dnnmem__conflict_ask(const dnnmem_intervals *problem, dnnme
   dnnmem_plan_pools subp;
   dnnmem_plan_result pr;
   dnnmem_result r;
+  int32_t i, k, *ids[2];
   dnnmem__conflict_subset(problem, w, &sub, &subp);
   if (w->pools) { /* the subset's pools plan: found, proven impossible, or neither */
     dnnmem_plan_pools_result qr;
     r = dnnmem_plan_pools_solve(&subp, &w->pools_ask, w->pool_of, w->offsets, NULL, &qr, w->plan, w->plan_bytes);
-    if (r != DNNMEM_OK && r != DNNMEM_ERR_INFEASIBLE) return r;
-    pr.nodes = qr.nodes, pr.feasible = qr.feasible, pr.stop = qr.stop;
+    pr.nodes = qr.nodes, pr.feasible = qr.feasible, pr.stop = qr.stop, pr.error = qr.error;
+    if (r == DNNMEM_ERR_INFEASIBLE) r = DNNMEM_OK;
     if (qr.feasible == 1) pr.stop = DNNMEM_PLAN_STOP_PROVED; /* a plan answers the question */
   } else {
     r = dnnmem_plan_solve(&sub, &w->ask, w->offsets, &pr, w->plan, w->plan_bytes);
-    if (r != DNNMEM_OK) return r;
+  }
+  if (r != DNNMEM_OK) { /* the subset's ids back to the problem's (the k-th member) */
+    *w->error = pr.error;
+    ids[0] = &w->error->index, ids[1] = &w->error->other;
+    for (k = 0; k < 2; k++)
+      for (i = 0; *ids[k] >= 0 && i < problem->count; i++)
+        if (w->member[i] && (*ids[k])-- == 0) {
+          *ids[k] = i;
+          break;
+        }
+    return r;
   }
   res->decisions++;
   res->nodes += pr.nodes;
@@ -12318,7 +12337,6 @@ static dnnmem_result dnnmem__conflict_run(const dnnmem_intervals *problem, dnnme
   int32_t i, n, f = -1, m, pos, block, single = -1;
   int64_t t, capacity;
   int found = 0, from_load = 0;
-  if (conflict_capacity < 0 || (conflict == NULL && conflict_capacity > 0)) return DNNMEM_ERR_INVALID_ARGUMENT;
   n = problem->count;
   capacity = w->ask.capacity;
   DNNMEM_MEMSET(&res, 0, sizeof(res));
@@ -12397,10 +12415,12 @@ static dnnmem_result dnnmem__plan_conflict(const dnnmem_intervals *problem,
   if ((r = dnnmem_intervals_check(problem, e)) != DNNMEM_OK) return r;
   if (dnnmem__has_links(problem)) /* subsets would cut links */
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
-  if ((r = dnnmem__conflict_arguments(options ? options->capacity : 0, options ? options->node_limit : 0, 0,
-                                      options != NULL, conflict, conflict_capacity, e)) != DNNMEM_OK)
-    return r;
+  if (options == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OPTIONS);
+  if (options->capacity < 0) return dnnmem__fail(e, DNNMEM_ERR_NEGATIVE, -1, DNNMEM_FIELD_CAPACITY);
+  if (options->capacity == 0) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_CAPACITY);
+  if ((r = dnnmem__conflict_arguments(options->node_limit, 0, conflict, conflict_capacity, e)) != DNNMEM_OK) return r;
   if ((r = dnnmem__conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  w.error = e;
   return dnnmem__conflict_run(problem, &w, conflict, conflict_capacity, result);
 }
 
@@ -13767,10 +13787,11 @@ static dnnmem_result dnnmem__plan_pools_conflict(const dnnmem_plan_pools *proble
   if ((r = dnnmem__pools_validate(problem, 1, e)) != DNNMEM_OK) return r;
   if (dnnmem__has_links(problem->intervals)) /* subsets would cut links */
     return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
-  if ((r = dnnmem__conflict_arguments(1, options ? options->node_limit : 0, options ? options->pack_node_limit : 0, 1,
+  if ((r = dnnmem__conflict_arguments(options ? options->node_limit : 0, options ? options->pack_node_limit : 0,
                                       conflict, conflict_capacity, e)) != DNNMEM_OK)
     return r;
   if ((r = dnnmem__pools_conflict_carve(problem, options, &w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
+  w.error = e;
   return dnnmem__conflict_run(problem->intervals, &w, conflict, conflict_capacity, result);
 }
 
@@ -14097,16 +14118,25 @@ static int64_t dnnmem__share_run(dnnmem__share_work *w, dnnmem_share_algo algo, 
 /* Validates, carves, and (bound and solve) compresses time; solving also
    puts every record in the interval tree (time neighbours for the free
    tests). */
-static dnnmem_result dnnmem__share_begin(const dnnmem_intervals *problem, int what, dnnmem__share_work *w,
-                                         void *scratch, size_t scratch_bytes, dnnmem_error *e) {
+/* object_of: solve's output, check's input (bound: NULL), checked with the
+   problem before the scratch. */
+static dnnmem_result dnnmem__share_begin(const dnnmem_intervals *problem, int what, const int32_t *object_of,
+                                         dnnmem__share_work *w, void *scratch, size_t scratch_bytes,
+                                         dnnmem_error *e) {
   int32_t i;
   dnnmem_result r;
   if (problem == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_PROBLEM);
   if ((r = dnnmem__intervals_check(problem->records, problem->count, 0, e)) != DNNMEM_OK) return r;
-  for (i = 0; i < problem->count; i++) /* links are not modelled */
-    if (problem->records[i].flags & (DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE))
+  for (i = 0; i < problem->count; i++) {
+    if (problem->records[i].flags & (DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE)) /* links are not modelled */
       return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, i,
                           problem->records[i].flags & DNNMEM_INTERVAL_ALIAS ? DNNMEM_FIELD_ALIAS : DNNMEM_FIELD_REUSE);
+    if (what != DNNMEM__SHARE_BOUND && object_of == NULL)
+      return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1,
+                          what == DNNMEM__SHARE_CHECK ? DNNMEM_FIELD_OBJECT : DNNMEM_FIELD_OUTPUT);
+    if (what == DNNMEM__SHARE_CHECK && (object_of[i] < 0 || object_of[i] >= problem->count))
+      return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_OBJECT);
+  }
   if ((r = dnnmem__share_carve(problem, what, w, scratch, scratch_bytes, NULL)) != DNNMEM_OK) return r;
   if (what == DNNMEM__SHARE_CHECK) return DNNMEM_OK;
   dnnmem__planner_setup(&w->planner, problem->records, problem->count, 1);
@@ -14138,7 +14168,7 @@ DNNMEM_DEF dnnmem_result dnnmem_share_lower_bound(const dnnmem_intervals *proble
   dnnmem_result r;
   if (result == NULL) return DNNMEM_ERR_INVALID_ARGUMENT;
   DNNMEM_MEMSET(result, 0, sizeof(*result));
-  r = dnnmem__share_begin(problem, DNNMEM__SHARE_BOUND, &w, scratch, scratch_bytes, &e);
+  r = dnnmem__share_begin(problem, DNNMEM__SHARE_BOUND, NULL, &w, scratch, scratch_bytes, &e);
   if (r == DNNMEM_OK) result->lower_bound = dnnmem__share_bound(&w, &m);
   return dnnmem__report(&result->error, &e, dnnmem__guarded(scratch, scratch_bytes, r));
 }
@@ -14178,9 +14208,8 @@ static dnnmem_result dnnmem__share_solve(const dnnmem_intervals *problem, const 
   int32_t m, k;
   dnnmem_result r;
   if ((int)algo < 0 || algo >= DNNMEM_SHARE_ALGO_COUNT) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_ALGO);
-  if ((r = dnnmem__share_begin(problem, DNNMEM__SHARE_SOLVE, &w, scratch, scratch_bytes, e)) != DNNMEM_OK)
+  if ((r = dnnmem__share_begin(problem, DNNMEM__SHARE_SOLVE, object_of, &w, scratch, scratch_bytes, e)) != DNNMEM_OK)
     return r;
-  if (problem->count > 0 && object_of == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OUTPUT);
   res.lower_bound = dnnmem__share_bound(&w, &m);
   res.total = problem->count ? DNNMEM__I64_MAX : 0;
   res.objects = 0;
@@ -14231,15 +14260,11 @@ static dnnmem_result dnnmem__share_check(const dnnmem_intervals *problem, const 
   dnnmem__share_check_ctx ctx;
   int32_t *order = NULL, i, count, objects = 0, last = -1;
   int64_t total = 0, size = 0, last_end = 0;
-  dnnmem_result r = dnnmem__share_begin(problem, DNNMEM__SHARE_CHECK, &w, scratch, scratch_bytes, e);
+  dnnmem_result r = dnnmem__share_begin(problem, DNNMEM__SHARE_CHECK, object_of, &w, scratch, scratch_bytes, e);
   if (r != DNNMEM_OK) return r;
   count = problem->count;
-  if (count > 0 && object_of == NULL) return dnnmem__fail(e, DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_OBJECT);
   order = w.planner.order;
-  for (i = 0; i < count; i++) {
-    if (object_of[i] < 0 || object_of[i] >= count) return dnnmem__fail(e, DNNMEM_ERR_ID_RANGE, i, DNNMEM_FIELD_OBJECT);
-    order[i] = i;
-  }
+  for (i = 0; i < count; i++) order[i] = i;
   ctx.records = problem->records;
   ctx.object_of = object_of;
   dnnmem__sort_ids(order, w.planner.tmp, count, dnnmem__less_by_object_lower, &ctx);
@@ -20347,7 +20372,7 @@ static dnnmem_result dnnmem__lp_name(dnnmem__layout_parser *p, char *name) {
     p->at++;
     c = dnnmem__lp_peek(p);
   }
-  name[n] = 0;
+  DNNMEM_MEMSET(name + n, 0, DNNMEM_LAYOUT_NAME_BYTES - n); /* all bytes set: a layout copied whole is one value */
   return DNNMEM_OK;
 }
 /* The index of a level name, adding it when new. */

@@ -350,7 +350,7 @@ static void cli_write_column(const files_csv *csv, const char *out_path, const c
     }
     fputc('\n', f);
   }
-  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed");
+  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed: %s", strerror(errno));
 }
 
 static void cli_read_intervals(const char *path, int64_t alignment, files_intervals *iv) {
@@ -359,9 +359,10 @@ static void cli_read_intervals(const char *path, int64_t alignment, files_interv
 }
 
 /* plan's reader: sizes may be polynomials (--symbol). */
-static void cli_read_intervals_symbolic(const char *path, int64_t alignment, files_intervals *iv) {
+static void cli_read_intervals_symbolic(const char *path, int64_t alignment, const char *const *symbols,
+                                        int32_t n_symbols, files_intervals *iv) {
   files_error err;
-  if (files_read_intervals_symbolic(path, alignment, iv, &err) != 0) cli_file_error(&err);
+  if (files_read_intervals_symbolic(path, alignment, symbols, n_symbols, iv, &err) != 0) cli_file_error(&err);
 }
 
 /* A use that takes no reuse or alias links: the first linked row is named. */
@@ -639,7 +640,7 @@ static void cli_plan_svg(const char *path, const char *title, const dnnmem_inter
   fprintf(f, "<text x=\"14\" y=\"%.0f\" transform=\"rotate(-90 14 %.0f)\" text-anchor=\"middle\">offset (bytes)</text>\n",
           top + ph / 2, top + ph / 2);
   fprintf(f, "</svg>\n");
-  if (fclose(f) != 0) cli_input_error(path, 0, "write failed");
+  if (fclose(f) != 0) cli_input_error(path, 0, "write failed: %s", strerror(errno));
 }
 
 static const cli_option plan_options[] = {
@@ -1034,7 +1035,7 @@ static void plan_write_stacking(const files_intervals *iv, const char *out_path,
     fputc('\n', f);
   }
   free(rank);
-  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed");
+  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed: %s", strerror(errno));
 }
 
 static void plan_symbolic_command(const cli_args *a, files_intervals *iv, const dnnmem_plan_options *opt) {
@@ -1344,7 +1345,7 @@ static void cli_plan_svg_pools(const char *path, const char *title, const files_
     fprintf(f, "<text x=\"%.0f\" y=\"%.2f\" text-anchor=\"end\">%lld</text>\n", left - 4, base - ph + 4, (long long)ymax);
   }
   fprintf(f, "</svg>\n");
-  if (fclose(f) != 0) cli_input_error(path, 0, "write failed");
+  if (fclose(f) != 0) cli_input_error(path, 0, "write failed: %s", strerror(errno));
 }
 
 /* --out of a pools plan: the rows plus 'offset' and 'pool' (replacing
@@ -1364,7 +1365,7 @@ static void plan_write_pools(const files_csv *csv, const char *out_path, const i
       if (j != co && j != cp) fprintf(f, "%s%s", first ? "" : ",", files_cell(csv, i, j)), first = 0;
     fprintf(f, "%s%lld,%s\n", first ? "" : ",", (long long)offsets[i], names[pool_of[i]]);
   }
-  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed");
+  if (fclose(f) != 0) cli_input_error(out_path, 0, "write failed: %s", strerror(errno));
 }
 
 static void plan_pools_command(const cli_args *a, files_intervals *iv) {
@@ -1860,7 +1861,7 @@ static int cmd_plan(const cli_args *a) {
   if (a->inplace && strcmp(a->inplace, "elementwise") != 0)
     cli_usage_error("unknown --inplace '%s' (elementwise)", a->inplace);
   if (a->inplace && arrlen(a->symbol)) cli_usage_error("--inplace cannot be combined with --symbol");
-  cli_read_intervals_symbolic(a->operand, a->align, &iv);
+  cli_read_intervals_symbolic(a->operand, a->align, (const char *const *)a->symbol, (int32_t)arrlen(a->symbol), &iv);
   if (a->inplace) {
     files_error err;
     if (!iv.is_graph) cli_usage_error("--inplace needs a graph CSV (an intervals CSV has 'reuse' and 'alias' columns)");
@@ -2345,7 +2346,7 @@ static void remat_write_sequence(const char *path, const remat_run *run) {
   int32_t i;
   if (!f) cli_input_error(path, 0, "cannot write: %s", strerror(errno));
   for (i = 0; i < run->length; i++) fprintf(f, "%d\n", run->sequence[i]);
-  if (fclose(f) != 0) cli_input_error(path, 0, "write failed");
+  if (fclose(f) != 0) cli_input_error(path, 0, "write failed: %s", strerror(errno));
 }
 
 /* Library calls of remat --plan: the sequence's instances planned in one
@@ -2389,7 +2390,7 @@ static void remat_plan_arena(const cli_args *a, const remat_setup *s, int64_t bu
     if (!f) cli_input_error(a->out, 0, "cannot write: %s", strerror(errno));
     fprintf(f, "step,node,offset\n");
     for (j = 0; j < run->length; j++) fprintf(f, "%d,%d,%lld\n", j, run->sequence[j], (long long)offsets[j]);
-    if (fclose(f) != 0) cli_input_error(a->out, 0, "write failed");
+    if (fclose(f) != 0) cli_input_error(a->out, 0, "write failed: %s", strerror(errno));
   }
   free(records);
   free(offsets);
@@ -2900,6 +2901,10 @@ static void place_labeling_build(const files_graph *g, const place_devices *d, p
     snprintf(name, sizeof(name), "time_%s", d->names[i]);
     if ((col[i] = files_column(&g->csv, name)) < 0)
       cli_input_error(g->csv.path, g->csv.header_line, "missing column '%s' (--devices %s)", name, d->names[i]);
+    for (j = col[i] + 1; j < (int32_t)arrlen(g->csv.columns); j++)
+      if (strcmp(g->csv.columns[j], name) == 0)
+        cli_input_error(g->csv.path, g->csv.header_line, "column '%s' appears twice (columns %d and %d)", name,
+                        col[i] + 1, (int)j + 1);
   }
   for (v = 0; v < g->n; v++) {
     long line = g->csv.rows[v].line;
@@ -3456,8 +3461,9 @@ static void cli_print_commands(FILE *f) {
    reader would otherwise lose the JSON with exit 0), else exit 2 as the
    --out files do. */
 static void cli_check_stdout(void) {
+  errno = 0; /* fflush's reason, not an older one */
   if (fflush(stdout) != 0 || ferror(stdout)) {
-    fprintf(stderr, "<stdout>: write failed\n");
+    fprintf(stderr, "<stdout>: write failed: %s\n", errno ? strerror(errno) : "an earlier write failed");
     _Exit(2);
   }
 }

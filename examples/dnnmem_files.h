@@ -19,8 +19,11 @@
    messages).
 
    CSV files: '#' lines and blank lines skipped, the first other line is the
-   header (a UTF-8 byte order mark and CRLF line ends are fine); a CSV whose
-   header has an 'inputs' column is a graph. Every reader validates all it
+   header (a UTF-8 byte order mark and CRLF line ends are fine; UTF-16 text
+   is refused); a CSV whose header has an 'inputs' column is a graph. A
+   column the reader reads appears once (aliases count as one name: upper
+   and end, lower/begin/start, id/buffer/buffer_id); other columns may
+   repeat (carried to --out, never read). Every reader validates all it
    can and returns errors as data (files_error: file, line, message), never
    exits; every error names a line (1 for an empty file). Include after
    dnnmem.h (with its implementation in the same program) and
@@ -48,6 +51,15 @@
 #define FILES_FN static __attribute__((unused))
 #else
 #define FILES_FN static
+#endif
+
+/* files_read_text's allocator and the room it keeps for a read (a test
+   fails the Nth call on a small file). */
+#ifndef FILES_REALLOC
+#define FILES_REALLOC realloc
+#endif
+#ifndef FILES_READ_CHUNK
+#define FILES_READ_CHUNK 65536
 #endif
 
 /* The library calls of this file, in one place each (for API changes). */
@@ -296,14 +308,17 @@ FILES_FN char *files_read_text(const char *path, size_t *out_len, files_error *e
   FILE *f = is_stdin ? stdin : fopen(path, "rb");
   char *buf = NULL, *grown;
   size_t len = 0, cap = 0, got;
-  int read_errno = 0;
+  int read_errno = 0, no_memory = 0;
   if (!f) return files_fail(err, path, 0, "cannot open: %s", strerror(errno)), (char *)NULL;
   for (;;) {
-    if (cap - len < 65536) {
-      cap = cap ? cap * 2 : 65536 * 2;
-      grown = (char *)realloc(buf, cap + 1);
-      if (!grown) break;
-      buf = grown;
+    if (cap - len < FILES_READ_CHUNK) {
+      size_t want = cap ? cap * 2 : FILES_READ_CHUNK * 2;
+      grown = want > cap ? (char *)FILES_REALLOC(buf, want + 1) : NULL;
+      if (!grown) {
+        no_memory = 1;
+        break;
+      }
+      buf = grown, cap = want;
     }
     errno = 0;
     got = fread(buf + len, 1, cap - len, f);
@@ -311,8 +326,7 @@ FILES_FN char *files_read_text(const char *path, size_t *out_len, files_error *e
     len += got;
     if (got == 0) break;
   }
-  if (!buf || cap - len < 65536 || ferror(f)) { /* the reason said: a directory reads "Is a directory" */
-    int no_memory = !buf || (cap - len < 65536 && !ferror(f));
+  if (no_memory || ferror(f)) { /* the reason said: a directory reads "Is a directory" */
     if (!is_stdin) fclose(f);
     free(buf);
     if (no_memory) return files_fail(err, path, 0, "out of memory"), (char *)NULL;
@@ -416,6 +430,43 @@ FILES_FN int files_column_any(const files_csv *csv, const char *const *names) {
 
 FILES_FN int files_csv_is_graph(const files_csv *csv) { return files_column(csv, "inputs") >= 0; }
 
+/* The group of name in spec ("a b|c": '|' between fields, ' ' between a
+   field's aliases), or -1 when the reader does not read it. */
+static int files_column_group(const char *spec, const char *name) {
+  size_t len = strlen(name), n;
+  int g = 0;
+  for (;;) {
+    n = strcspn(spec, " |");
+    if (n == len && strncmp(spec, name, len) == 0) return g;
+    spec += n;
+    if (!*spec) return -1;
+    g += *spec++ == '|';
+  }
+}
+
+/* Each field the reader reads (spec, as above: at most 32) in one column:
+   two columns for it leave which one is read to chance. Other columns may
+   repeat (they are carried along, never read). */
+FILES_FN int files_columns_once(const files_csv *csv, const char *spec, files_error *err) {
+  int first[32], b, g;
+  for (g = 0; g < 32; g++) first[g] = -1;
+  for (b = 0; b < (int)arrlen(csv->columns); b++) {
+    const char *a, *c = csv->columns[b];
+    if ((g = files_column_group(spec, c)) < 0 || g >= 32) continue;
+    if (first[g] < 0) {
+      first[g] = b;
+      continue;
+    }
+    a = csv->columns[first[g]];
+    if (strcmp(a, c) == 0)
+      return files_fail(err, csv->path, csv->header_line, "column '%s' appears twice (columns %d and %d)", c,
+                        first[g] + 1, b + 1);
+    return files_fail(err, csv->path, csv->header_line, "columns '%s' and '%s' name one field (columns %d and %d)",
+                      a, c, first[g] + 1, b + 1);
+  }
+  return 0;
+}
+
 /* files_fail on the header line, the message followed by the header as read
    (a ';' or tab separated file, a comment on the header line, a data row
    taken for the header: the names show why a column is missing). */
@@ -472,21 +523,8 @@ FILES_FN int files_csv_parse(const char *name, char *text, size_t len, files_csv
     s = files_trim(s);
     if (*s == 0 || *s == '#') continue;
     if (!csv->columns) {
-      files_id_map *seen = NULL; /* two columns of one name: which would be read? */
-      int b, n = files_split(s, &csv->columns);
+      files_split(s, &csv->columns);
       csv->header_line = line;
-      sh_new_arena(seen);
-      for (b = 0; b < n; b++) { /* (not numbers: a data row taken for the header gets "missing column") */
-        if (!csv->columns[b][0] || strchr("0123456789+-.", csv->columns[b][0])) continue;
-        if (shgeti(seen, csv->columns[b]) >= 0) {
-          files_fail(err, name, line, "column '%s' appears twice (columns %d and %d)", csv->columns[b],
-                     (int)shget(seen, csv->columns[b]) + 1, b + 1);
-          shfree(seen);
-          return files_csv_free(csv), -1;
-        }
-        shput(seen, csv->columns[b], b);
-      }
-      shfree(seen);
     } else {
       files_row row;
       int got;
@@ -715,7 +753,9 @@ FILES_FN int files_graph_from_csv(files_csv *csv, files_graph *g, files_error *e
   memset(g, 0, sizeof(*g));
   g->csv = *csv;
   memset(csv, 0, sizeof(*csv));
-  if (files_need_columns(&g->csv, need, 2, col, err)) return files_graph_free(g), -1;
+  if (files_columns_once(&g->csv, "id|name|op|size|time|cpu_time|acc_time|device|xfer|output|inputs", err) ||
+      files_need_columns(&g->csv, need, 2, col, err))
+    return files_graph_free(g), -1;
   for (c = 0; c < FILES_G_COLUMNS; c++)
     if ((col[c] = files_column(&g->csv, files_graph_column_names[c])) >= 0) g->columns |= 1u << c;
   g->n = (int32_t)n;
@@ -790,6 +830,8 @@ typedef struct files_intervals {
   long symbolic_line;       /* the first row with a polynomial size; 0 if none */
   int32_t symbolic_row;     /* that row (-1 if none) */
   int symbolic_ok;          /* the reader accepts polynomial sizes */
+  const char *const *declared; /* while reading: the run's symbols ("S" or "S=..."), */
+  int32_t n_declared;          /* for the hint on "64S" */
   int has_pass;             /* the file has a 'pass' column */
   int32_t links;            /* records with a reuse or alias link */
 } files_intervals;
@@ -865,6 +907,9 @@ FILES_FN int files_interval_columns_find(const files_csv *csv, files_interval_co
   static const char *const ids[] = {"id", "buffer", "buffer_id", NULL};
   static const char *const lowers[] = {"lower", "begin", "start", NULL};
   static const char *const uppers[] = {"upper", NULL}, *const ends[] = {"end", NULL};
+  if (files_columns_once(csv, "id buffer buffer_id|lower begin start|upper end|size|alignment|offset|hint|gaps|pass|"
+                              "reuse|alias|pools", err))
+    return -1;
   c->id = files_column_any(csv, ids);
   c->lower = files_column_any(csv, lowers);
   c->upper = files_column_any(csv, uppers);
@@ -916,6 +961,29 @@ FILES_FN int files_interval_check(const files_intervals *iv, int32_t i, files_er
   return 0;
 }
 
+/* Whether name (a whole cell's tail, "S" of "64S") is a symbol of the run:
+   declared, or in another row's polynomial size (so "5x" gets no hint). */
+static int files_size_names_symbol(const files_intervals *iv, int col, const char *name) {
+  const files_csv *csv = files_intervals_rows(iv);
+  size_t len = strlen(name);
+  int32_t j, k;
+  if (len == 0 || len >= 32) return 0;
+  for (k = 0; k < iv->n_declared; k++)
+    if (strncmp(iv->declared[k], name, len) == 0 && (iv->declared[k][len] == 0 || iv->declared[k][len] == '='))
+      return 1;
+  for (j = 0; j < iv->n; j++) {
+    char symbols[2][32] = {"", ""};
+    int64_t coef[FILES_POLY_STRIDE], den;
+    int32_t terms[2];
+    const char *why, *cell = files_cell(csv, j, col);
+    size_t at;
+    if (files_size_is_symbolic(cell) && files_poly_parse(cell, symbols, coef, terms, &den, &why, &at) == 0 &&
+        (strcmp(symbols[0], name) == 0 || strcmp(symbols[1], name) == 0))
+      return 1;
+  }
+  return 0;
+}
+
 /* Record i's size (column col of the file's rows): an integer, or a
    polynomial in the file's symbols (the record's size is then its constant
    term until files_intervals_at). */
@@ -936,13 +1004,13 @@ FILES_FN int files_interval_size(files_intervals *iv, int col, int32_t i, files_
     return files_cell_size(csv, i, col, &coef[0], err);
   }
   if (files_poly_parse(s, iv->symbols, coef, terms, &den, &why, &at) != 0) {
-    if (!strpbrk(s, "*^+/")) { /* "5x", "1.5k": a bad number; "64S" may mean 64*S */
+    if (isdigit((unsigned char)*s) && !strpbrk(s, "*^+/-(")) { /* "5x", "1.5k": a bad number; "64S" may mean 64*S */
       const char *p = s;
       size_t used;
       files_cell_size(csv, i, col, &coef[0], err);
       while (isdigit((unsigned char)*p)) p++;
       used = strlen(err->message);
-      if (p > s && (isalpha((unsigned char)*p) || *p == '_') && used + 64 < sizeof(err->message))
+      if (files_size_names_symbol(iv, col, p) && used + 64 < sizeof(err->message))
         snprintf(err->message + used, sizeof(err->message) - used, "; a polynomial writes '%.*s*%s'", (int)(p - s), s,
                  p);
       return -1;
@@ -1316,13 +1384,15 @@ FILES_FN int files_intervals_from_graph(files_intervals *iv, files_error *err) {
    dnnmem_graph_intervals gives them), checked with the global alignment
    (0: none) as every planner checks them. */
 static int files__intervals_parse(const char *name, char *text, size_t len, int64_t alignment, int symbolic,
-                                  files_intervals *iv, files_error *err) {
+                                  const char *const *declared, int32_t n_declared, files_intervals *iv,
+                                  files_error *err) {
   dnnmem_result r;
   dnnmem_error e;
   int bad;
   memset(iv, 0, sizeof(*iv));
   iv->alignment = alignment;
   iv->symbolic_ok = symbolic;
+  iv->declared = declared, iv->n_declared = n_declared;
   iv->symbolic_row = -1;
   if (files_csv_parse(name, text, len, &iv->csv, err)) return -1;
   bad = files_csv_is_graph(&iv->csv) ? files_intervals_from_graph(iv, err) : files_intervals_from_csv(iv, err);
@@ -1333,21 +1403,24 @@ static int files__intervals_parse(const char *name, char *text, size_t len, int6
   if (!bad && (r = dnnmem_intervals_check(&iv->problem, &e)) != DNNMEM_OK) /* not expected after the above */
     bad = files_fail(err, name, e.index >= 0 ? files_intervals_line(iv, e.index) : 0, "%s: %s",
                      dnnmem_field_name(e.field), FILES_RESULT_TEXT(r));
+  iv->declared = NULL, iv->n_declared = 0;
   if (bad) files_intervals_free(iv);
   return bad ? -1 : 0;
 }
 
 FILES_FN int files_intervals_parse(const char *name, char *text, size_t len, int64_t alignment,
                                    files_intervals *iv, files_error *err) {
-  return files__intervals_parse(name, text, len, alignment, 0, iv, err);
+  return files__intervals_parse(name, text, len, alignment, 0, NULL, 0, iv, err);
 }
 
 /* The same, sizes may be polynomials in one symbol ("4096*S^2+64": each
    record's size is its constant term, the coefficients in iv->coefficients;
-   files_intervals_at evaluates them). */
+   files_intervals_at evaluates them). declared[n_declared] (may be NULL, 0):
+   the symbols the run names ("S" or "S=1..64"), for the hint on "64S". */
 FILES_FN int files_intervals_parse_symbolic(const char *name, char *text, size_t len, int64_t alignment,
+                                            const char *const *declared, int32_t n_declared,
                                             files_intervals *iv, files_error *err) {
-  return files__intervals_parse(name, text, len, alignment, 1, iv, err);
+  return files__intervals_parse(name, text, len, alignment, 1, declared, n_declared, iv, err);
 }
 
 FILES_FN int files_read_intervals(const char *path, int64_t alignment, files_intervals *iv,
@@ -1358,12 +1431,12 @@ FILES_FN int files_read_intervals(const char *path, int64_t alignment, files_int
   return text ? files_intervals_parse(path, text, len, alignment, iv, err) : -1;
 }
 
-FILES_FN int files_read_intervals_symbolic(const char *path, int64_t alignment, files_intervals *iv,
-                                           files_error *err) {
+FILES_FN int files_read_intervals_symbolic(const char *path, int64_t alignment, const char *const *declared,
+                                           int32_t n_declared, files_intervals *iv, files_error *err) {
   size_t len;
   char *text = files_read_text(path, &len, err);
   memset(iv, 0, sizeof(*iv));
-  return text ? files_intervals_parse_symbolic(path, text, len, alignment, iv, err) : -1;
+  return text ? files_intervals_parse_symbolic(path, text, len, alignment, declared, n_declared, iv, err) : -1;
 }
 
 /* ---- pools (plan --pool) ------------------------------------------------- */

@@ -38,7 +38,7 @@ static int plan_arena(const dnnmem_graph *graph) {
   unsigned char *arena;
   if (dnnmem_graph_intervals(graph, sizes, is_output, records, NULL) != DNNMEM_OK) /* value v: [v, last use + 1) */
     return 1;                                     /* DNNMEM_ERR_NOT_TOPOLOGICAL: number it inputs first */
-  dnnmem_plan_solve_scratch_size(&problem, NULL, &bytes);   /* ask (NULL options: best) ... */
+  if (dnnmem_plan_solve_scratch_size(&problem, NULL, &bytes) != DNNMEM_OK) return 1; /* ask (NULL: best) ... */
   scratch = malloc(bytes);
   if (dnnmem_plan_solve(&problem, NULL, offsets, &plan, scratch, bytes) != DNNMEM_OK) return 1; /* ... pass */
   free(scratch);
@@ -67,11 +67,11 @@ static int recompute(const dnnmem_graph *graph) {
   memset(&options, 0, sizeof options);                     /* zeroed: the defaults (annealing) */
   options.budget = 7 * MB;                                  /* the row order holds 10 MB at once */
   dnnmem_rng_seed(&rng, 1);
-  dnnmem_remat_solve_scratch_size(&problem, &options, 2 * N, &bytes);
+  if (dnnmem_remat_solve_scratch_size(&problem, &options, 2 * N, &bytes) != DNNMEM_OK) return 1;
   scratch = malloc(bytes);
   if (dnnmem_remat_solve(&problem, &options, &rng, sequence, 2 * N, &result, scratch, bytes) != DNNMEM_OK)
     return 1;                                               /* DNNMEM_ERR_INFEASIBLE: no sequence fits */
-  dnnmem_remat_plan_scratch_size(&problem, NULL, sequence, result.length, 64, &plan_bytes);
+  if (dnnmem_remat_plan_scratch_size(&problem, NULL, sequence, result.length, 64, &plan_bytes) != DNNMEM_OK) return 1;
   scratch = realloc(scratch, plan_bytes);                   /* one offset per computed instance */
   if (dnnmem_remat_plan(&problem, NULL, sequence, result.length, 64, records, offsets, &arena, scratch,
                         plan_bytes) != DNNMEM_OK)
@@ -94,7 +94,7 @@ static int place(const dnnmem_graph *graph) {
   uint8_t device[N];                                        /* DNNMEM_PLACE_CPU or _ACC per op */
   size_t bytes;
   void *scratch;
-  dnnmem_place_solve_scratch_size(&problem, NULL, &bytes);
+  if (dnnmem_place_solve_scratch_size(&problem, NULL, &bytes) != DNNMEM_OK) return 1;
   scratch = malloc(bytes);
   if (dnnmem_place_solve(&problem, NULL, device, &result, scratch, bytes) != DNNMEM_OK) return 1;
   free(scratch);

@@ -95,7 +95,9 @@ static void fuzz_intervals(char *text, size_t len, int64_t alignment, long lines
   files_intervals iv;
   files_error err;
   int symbolic = alignment == 64, k;
-  if ((symbolic ? files_intervals_parse_symbolic : files_intervals_parse)(NAME, text, len, alignment, &iv, &err) != 0) {
+  static const char *const declared[1] = {"S=1..64"};
+  if ((symbolic ? files_intervals_parse_symbolic(NAME, text, len, alignment, declared, 1, &iv, &err)
+                : files_intervals_parse(NAME, text, len, alignment, &iv, &err)) != 0) {
     check_error(&err, lines);
     return;
   }

@@ -30,7 +30,7 @@ static int read_symbolic(const char *path, const char *name, sym_input *in) {
   files_intervals iv;
   files_error err;
   int32_t i, k;
-  if (files_read_intervals_symbolic(path, 0, &iv, &err) != 0) {
+  if (files_read_intervals_symbolic(path, 0, NULL, 0, &iv, &err) != 0) {
     files_error_print(stderr, &err);
     return 0;
   }

@@ -22,11 +22,21 @@ header with semicolons | csv | share | 1: missing column 'id' \(the header reads
 header commented out | csv | plan | 2: missing column 'id' \(the header reads '0,0,2,5'\) | #id,lower,upper,size\n0,0,2,5\n
 graph header misspelt | csv | remat | 1: not a graph CSV \(no 'inputs' column\) \(the header reads 'id,size,time,Inputs'\) | id,size,time,Inputs\n0,1,1,\n
 column twice        | csv | plan  | 1: column 'size' appears twice \(columns 4 and 5\) | $IV,size\n0,0,2,10,20\n
+upper and end       | csv | plan  | 1: columns 'upper' and 'end' name one field \(columns 3 and 5\) | $IV,end\n0,0,2,10,1\n
+begin and lower     | csv | share | 1: columns 'begin' and 'lower' name one field \(columns 1 and 3\) | begin,id,lower,upper,size\n0,0,0,2,10\n
+buffer_id and id    | csv | plan  | 1: columns 'buffer_id' and 'id' name one field \(columns 1 and 5\) | buffer_id,lower,upper,size,id\n0,0,2,10,0\n
+place time_ twice   | csv | place --devices cpu,gpu | 1: column 'time_gpu' appears twice \(columns 13 and 14\) | $G,time_cpu,time_gpu,time_gpu\n$X,1,1,1\n
 missing size column | csv | share | 1: missing column 'size'                        | id,lower,upper\n0,0,10\n
 extra field         | csv | plan  | 2: 5 fields, the header has 4                   | $IV\n0,0,2,10,5\n
 not an integer      | csv | plan  | 2: size: 'ten' is not an integer                | $IV\n0,0,2,ten\n
 size typo under plan| csv | plan  | 2: size: '5x' is not an integer number of bytes | $IV\n0,0,2,5x\n
-size missing a star | csv | plan  | 2: size: '64S' is not an integer number of bytes .*; a polynomial writes '64\*S' | $IV\n0,0,2,64S\n
+size missing a star | csv | plan --symbol S=1..64 | 2: size: '64S' is not an integer number of bytes .*; a polynomial writes '64\*S' | $IV\n0,0,2,64S\n
+star, S in a row    | csv | plan  | 3: size: '64S' is not an integer number of bytes .*; a polynomial writes '64\*S' | $IV\n0,0,2,8*S\n1,0,2,64S\n
+star, S undeclared  | csv | plan  | 2: size: '64S' is not an integer number of bytes .*powers of 1024\)$ | $IV\n0,0,2,64S\n
+size typo, S declared | csv | plan --symbol S=1..64 | 2: size: '5x' is not an integer number of bytes .*powers of 1024\)$ | $IV\n0,0,2,5x\n
+hex size, S declared | csv | plan --symbol S=1..64 | 2: size: '0x10' is not an integer number of bytes .*powers of 1024\)$ | $IV\n0,0,2,0x10\n
+size S-1            | csv | plan --symbol S=1..64 | 2: size: 'S-1': a negative coefficient at byte 2 | $IV\n0,0,2,S-1\n
+size in parentheses | csv | plan --symbol S=1..64 | 2: size: '\(S\)': expected a number or the symbol at byte 1 | $IV\n0,0,2,(S)\n
 size comment at end | csv | plan  | 2: size: '10 # ten' is not an integer number   | $IV\n0,0,2,10 # ten\n
 not an int64        | csv | plan  | 2: lower: '9+' is not an integer in the int64   | $IV\n0,99999999999999999999,2,1\n
 negative size       | csv | plan  | 3: size: negative \(-4\)                        | $IV\n0,0,2,10\n1,1,3,-4\n
@@ -128,6 +138,8 @@ expect "underflowing time reads as 0" 0 '"n": 1' "$DNNMEM" plan --json "$tmp/tin
 printf '%s,gaps\n0,0,10,100,2-5 6-8@0:50\n1,3,7,100,\n' "$IV" >"$tmp/gaps.csv"
 printf '%s,offset,gaps\n0,0,10,100,0,2-8\n1,3,7,100,0,\n' "$IV" >"$tmp/fixgap.csv"
 expect "fixed offsets sharing bytes in a gap do not collide" 0 '"arena": 100' "$DNNMEM" plan --json "$tmp/fixgap.csv"
+printf '%s,note,note\n0,0,2,5,a,b\n' "$IV" >"$tmp/note2.csv"
+expect "a column never read may repeat" 0 '"arena": 5' "$DNNMEM" plan --json "$tmp/note2.csv"
 expect "gaps (idle and windowed)" 0 '"arena": 200, "lower_bound": 200' "$DNNMEM" plan --json "$tmp/gaps.csv"
 
 # stdout that cannot be written (a full disk): exit 2 and said, not exit 0
@@ -135,7 +147,8 @@ expect "gaps (idle and windowed)" 0 '"arena": 200, "lower_bound": 200' "$DNNMEM"
 if [ -w /dev/full ]; then
   "$DNNMEM" plan --json "$tmp/bom.csv" >/dev/full 2>"$tmp/full.err"
   check "stdout full: exit 2" "$?" 2
-  check "stdout full: said" "$(cat "$tmp/full.err")" "<stdout>: write failed"
+  check "stdout full: said, with the reason" "$(cat "$tmp/full.err")" "<stdout>: write failed: No space left on device"
+  expect "--out full: the reason" 2 "/dev/full: write failed: No space left on device" "$DNNMEM" plan --out /dev/full "$tmp/bom.csv"
 fi
 
 cli_finish cli_input

@@ -965,6 +965,42 @@ static void test_argument_table(void) {
   free(scr);
 }
 
+/* The conflict searches name a decision's refusal as dnnmem_plan_solve
+   does ({index, field, other} in the problem's ids, not the subset's and
+   not none): two fixed records that collide, after one that is not fixed. */
+static void test_conflict_names_collision(void) {
+  enum { SCR = 1 << 16 };
+  void *scr = take(SCR);
+  dnnmem_interval r[3];
+  dnnmem_intervals p = {r, 3, 0};
+  dnnmem_pool pool = {"one", 100, 0, 1};
+  dnnmem_plan_pools pp = {&p, &pool, 1, NULL, NULL};
+  dnnmem_plan_options o;
+  dnnmem_plan_result res;
+  dnnmem_plan_pools_result pres;
+  dnnmem_plan_conflict_result cres;
+  int32_t i32[3];
+  int64_t off[3];
+  memset(r, 0, sizeof(r));
+  r[0].lower = 0, r[0].upper = 4, r[0].size = 8;
+  r[1].lower = 0, r[1].upper = 3, r[1].size = 10, r[1].flags = DNNMEM_INTERVAL_FIXED, r[1].fixed_offset = 0;
+  r[2].lower = 1, r[2].upper = 4, r[2].size = 10, r[2].flags = DNNMEM_INTERVAL_FIXED, r[2].fixed_offset = 5;
+  memset(&o, 0, sizeof(o));
+  o.capacity = 100;
+  NAMES(dnnmem_plan_solve(&p, &o, off, &res, scr, SCR), res.error, DNNMEM_ERR_PLAN_FIXED_COLLISION, 1, 2,
+        DNNMEM_FIELD_OFFSET);
+  NAMES(dnnmem_plan_conflict(&p, &o, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_ERR_PLAN_FIXED_COLLISION, 1, 2,
+        DNNMEM_FIELD_OFFSET);
+  /* pools: fixed records that collide cannot share a pool (no plan), and
+     they are the conflict */
+  NAMES(dnnmem_plan_pools_solve(&pp, NULL, i32, off, NULL, &pres, scr, SCR), pres.error, DNNMEM_ERR_INFEASIBLE, -1,
+        -1, DNNMEM_FIELD_NONE);
+  NAMES(dnnmem_plan_pools_conflict(&pp, NULL, i32, 3, &cres, scr, SCR), cres.error, DNNMEM_OK, -1, -1,
+        DNNMEM_FIELD_NONE);
+  CHECK(cres.feasible == 0 && cres.count == 2 && i32[0] == 1 && i32[1] == 2);
+  free(scr);
+}
+
 /* The manual's promise for a size query that refuses the input: *out_bytes
    stays as it was, and the operation called with no scratch at all (NULL,
    0) names the culprit, the input being checked before the scratch. One
@@ -1035,6 +1071,30 @@ static void test_size_query_refusal(void) {
   REFUSED(dnnmem_plan_check_scratch_size(&bad, &bytes), dnnmem_plan_check(&bad, i64, &plres, NULL, 0), plres.error,
           DNNMEM_ERR_INVALID_ARGUMENT, -1, DNNMEM_FIELD_COUNT);
 #undef REFUSED
+  { /* input the size query does not read, named with no scratch too */
+    dnnmem_intervals p3 = {rec, 3, 0};
+    dnnmem_share_result sres;
+    int32_t k;
+    for (k = 0; k < 3; k++) rec[k].lower = k, rec[k].upper = k + 2, rec[k].size = 8;
+    NAMES(dnnmem_plan_solve(&p3, NULL, NULL, &plres, NULL, 0), plres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_share_solve(&p3, NULL, NULL, i64, &sres, NULL, 0), sres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    NAMES(dnnmem_share_check(&p3, NULL, &sres, NULL, 0), sres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OBJECT);
+    i32[0] = 0, i32[1] = 1, i32[2] = 7;
+    NAMES(dnnmem_share_check(&p3, i32, &sres, NULL, 0), sres.error, DNNMEM_ERR_ID_RANGE, 2, -1, DNNMEM_FIELD_OBJECT);
+    NAMES(dnnmem_plan_pass(&p3, NULL, 1, NULL, &plres, NULL, 0), plres.error, DNNMEM_ERR_INVALID_ARGUMENT, -1, -1,
+          DNNMEM_FIELD_OUTPUT);
+    rec[1].size = -1; /* plan_pass's size query reads passes, not sizes */
+    bytes = 0;
+    CHECK_EQ(dnnmem_plan_pass_scratch_size(&p3, NULL, 1, &bytes), DNNMEM_OK);
+    NAMES(dnnmem_plan_pass(&p3, NULL, 1, i64, &plres, NULL, 0), plres.error, DNNMEM_ERR_NEGATIVE, 1, -1,
+          DNNMEM_FIELD_SIZE);
+    rec[1].size = 8, rec[2].pass = 2, rec[2].size = -1; /* a later pass is not read */
+    NAMES(dnnmem_plan_pass(&p3, NULL, 1, i64, &plres, NULL, 0), plres.error, DNNMEM_ERR_SCRATCH_TOO_SMALL, -1, -1,
+          DNNMEM_FIELD_SCRATCH);
+  }
 }
 
 /* An empty problem needs no arrays: every entry point of parts 1-4 takes
@@ -1092,5 +1152,6 @@ int main(void) {
   RUN(test_argument_table);
   RUN(test_empty_needs_no_arrays);
   RUN(test_size_query_refusal);
+  RUN(test_conflict_names_collision);
   return test_finish("test_errors");
 }

@@ -1907,6 +1907,37 @@ static void test_convert_shape_each_axis(void) {
   }
 }
 
+/* Fills a stretch of the stack below the caller with byte b (what a
+   parser's locals then start from). */
+static void dirty_stack(unsigned char b) {
+  volatile unsigned char junk[16384];
+  size_t i;
+  for (i = 0; i < sizeof(junk); i++) junk[i] = b;
+}
+
+/* A parsed layout (and machine) is the same bytes whatever the stack held:
+   users copy it with memcpy and may hash it. */
+static void test_parse_bytes_deterministic(void) {
+  static const char text[] = "((3:8, 4_PE), (2_L2B, 8:1))", mtext[] = "L2B=16,PE=4";
+  dnnmem_layout a, b;
+  dnnmem_layout_machine ma, mb;
+  int64_t at = 0;
+  int32_t lv;
+  size_t k;
+  dirty_stack(0xAA);
+  CHECK_EQ(dnnmem_layout_parse(text, sizeof(text) - 1, &a, NULL), DNNMEM_OK);
+  dirty_stack(0x55);
+  CHECK_EQ(dnnmem_layout_parse(text, sizeof(text) - 1, &b, NULL), DNNMEM_OK);
+  CHECK(memcmp(&a, &b, sizeof(a)) == 0);
+  for (lv = 0; lv < a.num_levels; lv++) /* a name's bytes past its NUL are 0 */
+    for (k = strlen(a.level_names[lv]); k < DNNMEM_LAYOUT_NAME_BYTES; k++) CHECK_EQ(a.level_names[lv][k], 0);
+  dirty_stack(0xAA);
+  CHECK_EQ(dnnmem_layout_machine_parse(mtext, sizeof(mtext) - 1, &ma, &at), DNNMEM_OK);
+  dirty_stack(0x55);
+  CHECK_EQ(dnnmem_layout_machine_parse(mtext, sizeof(mtext) - 1, &mb, &at), DNNMEM_OK);
+  CHECK(memcmp(&ma, &mb, sizeof(ma)) == 0);
+}
+
 int main(void) {
   RUN(test_worked_examples);
   RUN(test_worked_examples_board);
@@ -1943,5 +1974,6 @@ int main(void) {
   RUN(test_parse_error_position_zero);
   RUN(test_broadcast_factor_axis);
   RUN(test_convert_shape_each_axis);
+  RUN(test_parse_bytes_deterministic);
   return test_finish("test_layout");
 }

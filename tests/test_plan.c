@@ -11,6 +11,10 @@
 #include <stb/stb_ds.h>
 #define DNNMEM_IMPLEMENTATION
 #include "dnnmem.h"
+static int realloc_calls, realloc_fail_at; /* files_read_text's Nth realloc fails (0: none) */
+static void *test_realloc(void *p, size_t n) { return ++realloc_calls == realloc_fail_at ? NULL : realloc(p, n); }
+#define FILES_REALLOC test_realloc
+#define FILES_READ_CHUNK 64 /* a small file grows its buffer many times */
 #include "../examples/dnnmem_files.h"
 #include "ref.h"
 #include "test.h"
@@ -747,6 +751,30 @@ static void test_past_best_exact_max(void) {
   free(r);
 }
 
+/* A realloc failing after the first is "out of memory", never a truncated
+   text read as complete; every one of them, then none. */
+static void test_read_out_of_memory(void) {
+  const char *path = "tests/data/mobilenet_v2.intervals.csv";
+  files_error err;
+  size_t len = 0, whole;
+  char *text;
+  int n, calls;
+  realloc_calls = 0, realloc_fail_at = 0;
+  text = files_read_text(path, &whole, &err);
+  calls = realloc_calls;
+  CHECK(text != NULL && calls > 3);
+  free(text);
+  for (n = 1; n <= calls; n++) {
+    realloc_calls = 0, realloc_fail_at = n;
+    text = files_read_text(path, &len, &err);
+    CHECK(text == NULL);
+    if (text) fprintf(stderr, "realloc %d of %d failed: read %zu of %zu bytes as complete\n", n, calls, len, whole);
+    else CHECK_EQ(strcmp(err.message, "out of memory"), 0);
+    free(text);
+  }
+  realloc_fail_at = 0;
+}
+
 int main(void) {
   RUN(test_chain_staircase);
   RUN(test_heuristic_quality);
@@ -764,6 +792,7 @@ int main(void) {
   RUN(test_size_int64_max);
   RUN(test_checker);
   RUN(test_bad_input);
+  RUN(test_read_out_of_memory);
   RUN(test_real_models);
   RUN(test_minimalloc_C);
   RUN(test_argument_edges);

@@ -417,7 +417,7 @@ static void test_symbolic_gpt_mini(void) {
   int64_t *c, *off, s;
   size_t bytes = 0, lb_bytes = 0;
   void *scratch;
-  if (files_read_intervals_symbolic("tests/data/gpt_mini.symbolic.csv", 0, &iv, &err) != 0) {
+  if (files_read_intervals_symbolic("tests/data/gpt_mini.symbolic.csv", 0, NULL, 0, &iv, &err) != 0) {
     files_error_print(stderr, &err);
     CHECK(0);
     return;
@@ -526,7 +526,7 @@ static void test_polynomial_units(void) {
   files_error err;
   int64_t v[2], h, w;
   memcpy(buf, text, sizeof(text));
-  CHECK_EQ(files_intervals_parse_symbolic("units.csv", buf, sizeof(text) - 1, 0, &iv, &err), 0);
+  CHECK_EQ(files_intervals_parse_symbolic("units.csv", buf, sizeof(text) - 1, 0, NULL, 0, &iv, &err), 0);
   CHECK_EQ(iv.units[0], 4); /* 3 (4H)(4W)/8 = 6HW, (4W)^2/16 = W^2: 4 is the least */
   CHECK_EQ(iv.units[1], 4);
   for (h = 4; h <= 64; h += 4)
@@ -542,7 +542,7 @@ static void test_polynomial_units(void) {
     static const char bad[] = "id,lower,upper,size\na,0,2,3*H*W/8\nb,1,3,W/2+1/2\n";
     char *b2 = (char *)malloc(sizeof(bad));
     memcpy(b2, bad, sizeof(bad));
-    CHECK_EQ(files_intervals_parse_symbolic("bad.csv", b2, sizeof(bad) - 1, 0, &iv, &err), -1);
+    CHECK_EQ(files_intervals_parse_symbolic("bad.csv", b2, sizeof(bad) - 1, 0, NULL, 0, &iv, &err), -1);
     CHECK_EQ(err.line, 3);
     CHECK(strstr(err.message, "constant term") != NULL);
   }
