@@ -255,6 +255,19 @@ static void cycle(int32_t *k, int32_t *m) {
   g_ids[g_off[*k]] = *m;
 }
 
+/* A remat step's need, recounted: its size and its distinct inputs' (the budget error's node is the first whose
+   need exceeds the budget). */
+static int64_t need_recount(const dnnmem_graph *g, const int64_t *sizes, int32_t v) {
+  int64_t need = sizes[v];
+  int32_t k, k2;
+  for (k = g->in_offsets[v]; k < g->in_offsets[v + 1]; k++) {
+    int fresh = g->in_ids[k] != v;
+    for (k2 = g->in_offsets[v]; k2 < k; k2++) fresh = fresh && g->in_ids[k2] != g->in_ids[k];
+    if (fresh) need += sizes[g->in_ids[k]];
+  }
+  return need;
+}
+
 static void test_graphs(void) {
   static int64_t sizes[N], times[N], cpu[N], acc[N], xfer[N], cost[2 * N];
   static int32_t path_of[N], order[N], seq[2 * N + 1], label[N], pin[N];
@@ -377,7 +390,44 @@ static void test_graphs(void) {
     ro.algo = DNNMEM_REMAT_ANNEAL;
     CHECK_ERROR(dnnmem_remat_time_bound(&rp, &ro, &bres, scratch, bytes), bres.error, DNNMEM_ERR_INFEASIBLE, k,
                 DNNMEM_FIELD_BUDGET);
-    sizes[k] = 1, ro.budget = 0;
+    /* a step needing exactly the budget is not named; the first needing more is (review30e: `<` for `<=` passed) */
+    sizes[k] = 4000, sizes[N - 1] = 20000;
+    ro.budget = need_recount(&g, sizes, k);
+    for (m = 0; m < N && need_recount(&g, sizes, m) <= ro.budget; m++) {}
+    CHECK(m > k && m < N);
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_INFEASIBLE, m, DNNMEM_FIELD_BUDGET);
+    sizes[k] = 1, sizes[N - 1] = 1;
+    /* every step within the budget, the outputs not: no node to name (-1), field BUDGET */
+    for (v = 0, ro.budget = 0; v < N; v++) {
+      int64_t need = need_recount(&g, sizes, v);
+      if (need > ro.budget) ro.budget = need;
+      device[v] = 1; /* every node an output: their sizes sum past any one step */
+    }
+    rp.is_output = device;
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_INFEASIBLE, -1, DNNMEM_FIELD_BUDGET);
+    ro.algo = DNNMEM_REMAT_ROW_ORDER;
+    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, NULL, seq, 2 * N, &rres, scratch, bytes), rres.error,
+                DNNMEM_ERR_INFEASIBLE, -1, DNNMEM_FIELD_BUDGET);
+    ro.algo = DNNMEM_REMAT_ANNEAL;
+    CHECK_ERROR(dnnmem_remat_time_bound(&rp, &ro, &bres, scratch, bytes), bres.error, DNNMEM_ERR_INFEASIBLE, -1,
+                DNNMEM_FIELD_BUDGET);
+    rp.is_output = NULL, ro.budget = 0;
+    /* times summing to exactly INT64_MAX are valid: each node once takes all of it */
+    {
+      int64_t rest = 0;
+      for (v = 0; v < N; v++) rest += v == k ? 0 : times[v];
+      times[k] = INT64_MAX - rest;
+      for (v = 0; v < N; v++) seq[v] = v;
+      CHECK_EQ(dnnmem_remat_simulate(&rp, seq, N, NULL, &rres, scratch, bytes), DNNMEM_OK);
+      CHECK(rres.time == INT64_MAX);
+      ro.algo = DNNMEM_REMAT_ROW_ORDER;
+      CHECK_EQ(dnnmem_remat_solve(&rp, &ro, NULL, seq, 2 * N, &rres, scratch, bytes), DNNMEM_OK);
+      CHECK(rres.time == INT64_MAX);
+      ro.algo = DNNMEM_REMAT_ANNEAL;
+      times[k] = 1;
+    }
     /* a sequence with a bad step: the step named */
     for (v = 0; v < N; v++) seq[v] = v;
     m = below(N);
