@@ -895,7 +895,6 @@ static int64_t time_back_graph(ref_remat_graph *g, uint64_t k, int64_t tenths) {
 static void test_arena_time_back_steps(void) {
   /* stopped after 92, 93, 97 and 98 polls, not stopped */
   static const int64_t after[5] = {92, 93, 97, 98, (int64_t)1 << 40}, want_time[5] = {265, 252, 252, 242, 224};
-
   ref_remat_graph g;
   int32_t seq[1024], i;
   int64_t budget = time_back_graph(&g, 20, 5);
