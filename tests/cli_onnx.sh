@@ -1435,14 +1435,18 @@ for case, model, args in cases:
                      " | ".join(notes), ";".join(rows)]))
 PYEOF
 ddf() { awk -F'\t' -v c="$1" -v f="$2" '$1 == c { print $f }' "$t/dd.txt"; }
+# each 'NAME | REGEX' line read: NAME's conversion refused, its exit code and message matching REGEX
+dd_refused() {
+  while IFS='|' read -r name want; do
+    name=$(trim "$name")
+    line="$(ddf "$name" 2) $(ddf "$name" 4)"
+    if printf '%s\n' "$line" | grep -qE -- "$(trim "$want")"; then ok "$name: refused, named (exit ${line%% *})"; else
+      bad "$name (got '$line', want '$(trim "$want")')"; fi
+  done
+}
 # refused, each naming the node, the --dim to give and its most (exit 2): the old converter said "the shape
 # of output ... is unknown" for each, and refused every conversion below
-while IFS='|' read -r name want; do
-  name=$(trim "$name")
-  line="$(ddf "$name" 2) $(ddf "$name" 4)"
-  if printf '%s\n' "$line" | grep -qE -- "$(trim "$want")"; then ok "$name: refused, named (exit ${line%% *})"; else
-    bad "$name (got '$line', want '$(trim "$want")')"; fi
-done <<'EOF2'
+dd_refused <<'EOF2'
 nz_none    | ^2 .*nz_gather.onnx: node nz \(NonZero\): the size of output 'idx' axis 1 depends on the data: give the most a run makes with --dim idx:1=N .*N at most 64 \(the input's element count\)$
 nz_past    | ^2 .*nz_gather.onnx: node nz \(NonZero\): --dim idx:1=65 is past the most it can make, 64 \(the input's element count\)$
 nz_axis    | ^2 .*nz_gather.onnx: --dim idx:0: no such dynamic dimension \(the model has: no input one; computed from the data: idx:1\)$
@@ -1531,12 +1535,7 @@ check "a symbolic width beside a fixed count: the count checked below its bound"
 # output 'rows' is unknown"); Einsum: onnx 1.12's inference gives the rank only (every Einsum was refused); an If
 # on a run-time condition: both branches planned (was refused without --if); the larger branch output's readers
 # proven to grow with it
-while IFS='|' read -r name want; do
-  name=$(trim "$name")
-  line="$(ddf "$name" 2) $(ddf "$name" 4)"
-  if printf '%s\n' "$line" | grep -qE -- "$(trim "$want")"; then ok "$name: refused, named (exit ${line%% *})"; else
-    bad "$name (got '$line', want '$(trim "$want")')"; fi
-done <<'EOF2'
+dd_refused <<'EOF2'
 unique_none | ^2 .*unique.onnx: node uniq_rows \(Unique\): the size of output 'rows' axis 0 depends on the data: give the most a run makes with --dim rows:0=N .*N at most 6 \(the length of the input's axis 0\); 1 more after it \(each before at its most\): vals:0 \(at most 24\)
 unique_past | ^2 .*unique.onnx: node uniq_rows \(Unique\): --dim rows:0=7 is past the most it can make, 6 \(the length of the input's axis 0\)$
 einsum_bad  | ^2 .*einsum_bad.onnx: node pq \(Einsum\): inputs \[\[2, 3\], \[4, 5\]\]: subscript 'j' is 3 in one input and 4 in another$

@@ -268,6 +268,21 @@ static int64_t need_recount(const dnnmem_graph *g, const int64_t *sizes, int32_t
   return need;
 }
 
+/* One remat error from each of the ways to ask: solve by annealing and by the row order, and the time bound. */
+static void check_remat_fails(const dnnmem_remat_problem *rp, dnnmem_remat_options *ro, dnnmem_rng *anneal,
+                              int32_t *seq, int32_t capacity, void *scratch, size_t bytes, dnnmem_result code,
+                              int32_t index, dnnmem_field field) {
+  dnnmem_remat_result rres;
+  dnnmem_remat_bound_result bres;
+  dnnmem_remat_algo algo = ro->algo;
+  CHECK_ERROR(dnnmem_remat_solve(rp, ro, anneal, seq, capacity, &rres, scratch, bytes), rres.error, code, index,
+              field);
+  ro->algo = DNNMEM_REMAT_ROW_ORDER;
+  CHECK_ERROR(dnnmem_remat_solve(rp, ro, NULL, seq, capacity, &rres, scratch, bytes), rres.error, code, index, field);
+  ro->algo = algo;
+  CHECK_ERROR(dnnmem_remat_time_bound(rp, ro, &bres, scratch, bytes), bres.error, code, index, field);
+}
+
 static void test_graphs(void) {
   static int64_t sizes[N], times[N], cpu[N], acc[N], xfer[N], cost[2 * N];
   static int32_t path_of[N], order[N], seq[2 * N + 1], label[N], pin[N];
@@ -362,14 +377,7 @@ static void test_graphs(void) {
        simulate the step); a node recomputed past it: that node; the annealer's times x capacity: its largest */
     k = 1 + below(N - 1); /* the nodes before it sum to 1 at least */
     times[k] = INT64_MAX;
-    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
-                DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME);
-    ro.algo = DNNMEM_REMAT_ROW_ORDER;
-    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, NULL, seq, 2 * N, &rres, scratch, bytes), rres.error,
-                DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME);
-    ro.algo = DNNMEM_REMAT_ANNEAL;
-    CHECK_ERROR(dnnmem_remat_time_bound(&rp, &ro, &bres, scratch, bytes), bres.error, DNNMEM_ERR_OVERFLOW, k,
-                DNNMEM_FIELD_TIME);
+    check_remat_fails(&rp, &ro, &anneal, seq, 2 * N, scratch, bytes, DNNMEM_ERR_OVERFLOW, k, DNNMEM_FIELD_TIME);
     for (v = 0; v < N; v++) seq[v] = v;
     CHECK_ERROR(dnnmem_remat_simulate(&rp, seq, N, NULL, &rres, scratch, bytes), rres.error, DNNMEM_ERR_OVERFLOW,
                 k, DNNMEM_FIELD_TIME);
@@ -382,14 +390,7 @@ static void test_graphs(void) {
     times[k] = 1;
     /* remat: a budget below what one node's step holds: that node, field BUDGET (errfix: {-1, NONE}) */
     sizes[k] = 5000, ro.budget = 4000; /* every other step holds 3000 at most */
-    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
-                DNNMEM_ERR_INFEASIBLE, k, DNNMEM_FIELD_BUDGET);
-    ro.algo = DNNMEM_REMAT_ROW_ORDER;
-    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, NULL, seq, 2 * N, &rres, scratch, bytes), rres.error,
-                DNNMEM_ERR_INFEASIBLE, k, DNNMEM_FIELD_BUDGET);
-    ro.algo = DNNMEM_REMAT_ANNEAL;
-    CHECK_ERROR(dnnmem_remat_time_bound(&rp, &ro, &bres, scratch, bytes), bres.error, DNNMEM_ERR_INFEASIBLE, k,
-                DNNMEM_FIELD_BUDGET);
+    check_remat_fails(&rp, &ro, &anneal, seq, 2 * N, scratch, bytes, DNNMEM_ERR_INFEASIBLE, k, DNNMEM_FIELD_BUDGET);
     /* a step needing exactly the budget is not named; the first needing more is (review30e: `<` for `<=` passed) */
     sizes[k] = 4000, sizes[N - 1] = 20000;
     ro.budget = need_recount(&g, sizes, k);
@@ -405,14 +406,7 @@ static void test_graphs(void) {
       device[v] = 1; /* every node an output: their sizes sum past any one step */
     }
     rp.is_output = device;
-    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, &anneal, seq, 2 * N, &rres, scratch, bytes), rres.error,
-                DNNMEM_ERR_INFEASIBLE, -1, DNNMEM_FIELD_BUDGET);
-    ro.algo = DNNMEM_REMAT_ROW_ORDER;
-    CHECK_ERROR(dnnmem_remat_solve(&rp, &ro, NULL, seq, 2 * N, &rres, scratch, bytes), rres.error,
-                DNNMEM_ERR_INFEASIBLE, -1, DNNMEM_FIELD_BUDGET);
-    ro.algo = DNNMEM_REMAT_ANNEAL;
-    CHECK_ERROR(dnnmem_remat_time_bound(&rp, &ro, &bres, scratch, bytes), bres.error, DNNMEM_ERR_INFEASIBLE, -1,
-                DNNMEM_FIELD_BUDGET);
+    check_remat_fails(&rp, &ro, &anneal, seq, 2 * N, scratch, bytes, DNNMEM_ERR_INFEASIBLE, -1, DNNMEM_FIELD_BUDGET);
     rp.is_output = NULL, ro.budget = 0;
     /* times summing to exactly INT64_MAX are valid: each node once takes all of it */
     {
