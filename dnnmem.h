@@ -1265,8 +1265,9 @@
        DNNMEM_ERR_TOO_MANY, DNNMEM_ERR_SCRATCH_TOO_SMALL; a sequence that
        does not fit the budget is DNNMEM_ERR_INFEASIBLE with the best one
        found written (solve, time_bound: field BUDGET, index the first
-       node whose step alone needs more, -1 if none). simulate and plan refuse a sequence with
-       DNNMEM_ERR_REMAT_MISSING_NODE, _INPUT_NOT_READY, _INPUT_REPEATED;
+       node whose step alone needs more, -1 if none). simulate and plan
+       refuse a sequence with DNNMEM_ERR_REMAT_MISSING_NODE,
+       _INPUT_NOT_READY, _INPUT_REPEATED;
        group_order DNNMEM_ERR_REMAT_STATE_LIMIT.
 
        Algorithm. Anneal: FastSA (Imanishi, Xu, Takagi, Wang, Castillo, "A
@@ -1408,8 +1409,7 @@
        reordered as below; 256 repairs) and, when it fits, is the answer
        the next removal starts from. This phase is a fixed effort: its
        repairs are not counted as moves, so its CPU does not shrink with
-       `iterations` (on a 200k-move solve of resnet18.train about half the
-       solve's). A state
+       `iterations`. A state
        whose peak fits, planned for the first time at most 1% over the
        budget and faster than the answer, is reordered at the same time:
        the same instances, first each step, the last first, moved to just
@@ -1426,7 +1426,8 @@
        when it fits; when that plan misses (or none came) and the sink
        moved a step, the state is reordered again without the sink (first
        fit judged the sunk order lower, the plan may not), planned and
-       offered; nothing more after a stop inside a reorder. The fit, once in a solve:
+       offered; nothing more after a stop inside a reorder. The fit, once
+       in a solve:
        checkpoint schedules (the forward in row order up to its peak step,
        every value dropped but the cut values, the only forward value read
        across a step, kept every F / k bytes, F the forward's bytes, for k = 1
