@@ -90,7 +90,11 @@ static void fuzz_built(const uint8_t *data, size_t size, int raw_names) {
   }
   before = l;
   if (dnnmem_layout_finish(&l, &fault) != DNNMEM_OK) {
-    FUZZ_CHECK(fault.index >= -1 && fault.index < l.num_factors); /* a factor, or none */
+    /* a factor, or none; a bad header names an axis (INDEX: axis_first) or a level (LEVEL: a bound extent) */
+    int32_t most = fault.field == DNNMEM_FIELD_INDEX   ? l.num_axes
+                   : fault.field == DNNMEM_FIELD_LEVEL ? (l.num_levels > l.num_factors ? l.num_levels : l.num_factors)
+                                                       : l.num_factors;
+    FUZZ_CHECK(fault.index >= -1 && fault.index < most);
     FUZZ_CHECK(dnnmem_field_name(fault.field) != NULL);
     FUZZ_CHECK(memcmp(&l, &before, sizeof(l)) == 0); /* unchanged on error */
     return;
