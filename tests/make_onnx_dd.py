@@ -103,6 +103,16 @@ def count_nodes(x="x", mask="m", idx="idx", sfx="", thr="zero"):
             N("Unsqueeze", ["count" + sfx, "axes0"], ["count1" + sfx])]
 
 
+def until_body(width, name, limit):
+    """A Loop body: v (width floats) += 1 while sum(v) < limit (the constant `name`); each step's v scanned."""
+    return helper.make_graph(
+        [N("Add", ["v_in", "onef"], ["v_out"]), N("ReduceSum", ["v_out"], ["s"], keepdims=0),
+         N("Less", ["s", name], ["c_out"]), N("Identity", ["v_out"], ["v_scan"])],
+        "body", [V("i", I64, []), V("c_in", TensorProto.BOOL, []), V("v_in", F, [width])],
+        [V("c_out", TensorProto.BOOL, []), V("v_out", F, [width]), V("v_scan", F, [width])],
+        [const("onef", 1.0, np.float32), const(name, limit, np.float32)])
+
+
 def main(argv):
     out = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "onnx_dd")
     os.makedirs(out, exist_ok=True)
@@ -132,12 +142,7 @@ def main(argv):
          [V("x", F, [2, 10])], [V("top_v", F, [2, "k"]), V("top_i", I64, [2, "k"])],
          base + [const("shape1", [1])])
     # loop_until / loop_while: v += 1 until sum(v) >= 10; each step's v stacked (the scan output 'trace')
-    body = helper.make_graph(
-        [N("Add", ["v_in", "onef"], ["v_out"]), N("ReduceSum", ["v_out"], ["s"], keepdims=0),
-         N("Less", ["s", "ten"], ["c_out"]), N("Identity", ["v_out"], ["v_scan"])],
-        "body", [V("i", I64, []), V("c_in", TensorProto.BOOL, []), V("v_in", F, [4])],
-        [V("c_out", TensorProto.BOOL, []), V("v_out", F, [4]), V("v_scan", F, [4])],
-        [const("onef", 1.0, np.float32), const("ten", 10.0, np.float32)])
+    body = until_body(4, "ten", 10.0)
     for name, trip in (("loop_until", ""), ("loop_while", "trip")):
         save(out, name, [N("Loop", [trip, "yes", "x"], ["v_final", "trace"], name="until", body=body)],
              [V("x", F, [4])], [V("v_final", F, [4]), V("trace", F, ["steps", 4])],
@@ -253,12 +258,7 @@ def review(out, base, x88):
     save(out, "accel", [N("Loop", ["six", "yes", "x"], ["acc"], name="accel", body=body)],
          [V("x", F, [1, 2]), V("bias", F, [2])], [V("acc", F, ["n", 2])],
          [numpy_helper.from_array(np.array(True), "yes"), const("six", 6)])
-    body = helper.make_graph(
-        [N("Add", ["v_in", "onef"], ["v_out"]), N("ReduceSum", ["v_out"], ["s"], keepdims=0),
-         N("Less", ["s", "lim"], ["c_out"]), N("Identity", ["v_out"], ["v_scan"])],
-        "body", [V("i", I64, []), V("c_in", TensorProto.BOOL, []), V("v_in", F, [8])],
-        [V("c_out", TensorProto.BOOL, []), V("v_out", F, [8]), V("v_scan", F, [8])],
-        [const("onef", 1.0, np.float32), const("lim", 1000.0, np.float32)])
+    body = until_body(8, "lim", 1000.0)
     save(out, "loop10", count_nodes() + vals + [
         N("Slice", ["x", "z1", "one1", "z1"], ["x1"]), N("Reshape", ["x1", "s8"], ["x8"]),
         N("Loop", ["ten", "yes", "x8"], ["v_final", "trace"], name="loop10", body=body)],
