@@ -3005,8 +3005,6 @@ def check_below(onnx, np, path, model, dims, bound, branches, no_fold, rows, p, 
     if p.tied:
         notes.append("%s held at the values given below the bounds: the model takes no other (refused moved by one); "
                      "the plan is for runs at those values" % ", ".join(sorted(p.tied)))
-    if not given:
-        return notes
     at_fns = (lambda b: b - 1, lambda b: min(b - 1, 1), lambda b: 0)
     points = []
     for group in [[u] for u in given] if len(given) <= CHECK_EACH else [list(given)]:
