@@ -135,9 +135,16 @@ $(BUILD)/san/impl.o: tests/impl.c dnnmem.h
 # here, -O0 18 s, and every target's short run gets twice the time; for long
 # runs, make fuzz LF_OPT=-O1 BUILD=DIR: about twice the inputs a second)
 LF_OPT  ?= -O0
+# At -O0 (make test's short runs) the library's comparisons are not traced for
+# libFuzzer: its callbacks and libFuzzer's bookkeeping of the features they
+# make took most of a slow target's time (fuzz_plan_conflict: 91 inputs in
+# 16 s, 414 without them and with run_tests.sh's -entropic=0); the harness's
+# own comparisons (its decoding of the input) are still traced. A long run
+# (LF_OPT=-O1, another BUILD) traces them all.
+LF_COV  ?= $(if $(filter -O0,$(LF_OPT)),-fno-sanitize-coverage=trace-cmp)
 $(BUILD)/libfuzzer/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined $(LF_OPT) -g -I. -c -o $@ $<
+	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined $(LF_COV) $(LF_OPT) -g -I. -c -o $@ $<
 
 $(BUILD)/o2/impl.o: tests/impl.c dnnmem.h
 	@mkdir -p $(@D)
@@ -171,7 +178,7 @@ $(BUILD)/m32/test_%: $(BUILD)/obj/m32/tests/test_%.o $(M32_LIB)
 # many inputs.
 $(BUILD)/obj/libfuzzer/%.o: %.c $(HEADERS) | stb
 	@mkdir -p $(@D)
-	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined $(if $(call skip_impl,$<),-O1,-O0) -g -I. \
+	$(CLANG) $(WARN) -fsanitize=fuzzer-no-link,address,undefined $(if $(call skip_impl,$<),-O1,-O0 $(LF_COV)) -g -I. \
 	  $(call impl_flags,$<) -c -o $@ $<
 
 $(BUILD)/example_%: examples/%.c dnnmem.h $(O2_LIB) | stb
@@ -306,8 +313,9 @@ tflm:
 FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 fuzz: $(if $(CLANG),$(FUZZ_LIB),$(FUZZ_RUN))
 	@if [ -z "$(CLANG)" ]; then echo "clang not found: running the plain drivers instead"; fi
-	@if [ -n "$(CLANG)" ] && [ "$(LF_OPT)" = "-O0" ]; then echo "targets built at -O0 (make test's):" \
-	  "for long runs, make fuzz LF_OPT=-O1 BUILD=build-fuzz runs about twice the inputs a second"; fi
+	@if [ -n "$(CLANG)" ] && [ "$(LF_OPT)" = "-O0" ]; then echo "targets built at -O0 (make test's), the library's" \
+	  "comparisons untraced: for long runs, make fuzz LF_OPT=-O1 BUILD=build-fuzz runs about twice the inputs a second" \
+	  "and traces them"; fi
 	@failed=; mkdir -p $(BUILD)/findings; \
 	for t in $(FUZZ_SRC:fuzz/%.c=%); do \
 	  part=$${t#fuzz_}; work=$(BUILD)/corpus/$$part; \
