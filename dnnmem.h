@@ -1265,7 +1265,8 @@
        DNNMEM_ERR_TOO_MANY, DNNMEM_ERR_SCRATCH_TOO_SMALL; a sequence that
        does not fit the budget is DNNMEM_ERR_INFEASIBLE with the best one
        found written (solve, time_bound: field BUDGET, index the first
-       node whose step alone needs more, -1 if none). simulate and plan
+       node whose step alone needs more, -1 if none; solve with a budget
+       below the lower bound: at once, the row order written). simulate and plan
        refuse a sequence with DNNMEM_ERR_REMAT_MISSING_NODE,
        _INPUT_NOT_READY, _INPUT_REPEATED;
        group_order DNNMEM_ERR_REMAT_STATE_LIMIT.
@@ -3321,8 +3322,10 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
    (result->arena); options->peak_only bounds the peak instead, as the
    baselines do. DNNMEM_OK if there is no budget or the bounded quantity
    fits it, DNNMEM_ERR_INFEASIBLE if not (sequence and result are still
-   written: the best found; error: field BUDGET, index the first node whose
-   step alone needs more than the budget, -1 if none).
+   written: the best found; a budget below dnnmem_remat_lower_bound is
+   refused before any move, with the row order written, moves 0, arena -1;
+   error: field BUDGET, index the first node whose step alone needs more
+   than the budget, -1 if none).
    DNNMEM_ERR_OUTPUT_TOO_SMALL when the sequence does not fit its capacity
    (result->length: the capacity needed; V for anneal). result is required
    (it holds the length). Errors for bad input: DNNMEM_ERR_CYCLE (error: a
@@ -18840,6 +18843,16 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.cand = sequence;
   w.cand_len = n;
   for (k = 0; k < n; k++) sequence[k] = w.order[k];
+  if (o.budget > 0) { /* below the lower bound no sequence fits: the row order at once, not an anneal for nothing */
+    int64_t bound = 0;
+    (void)dnnmem__remat_lower_bound(problem, &bound, NULL);
+    if (o.budget < bound) {
+      *result = w.cand_result;
+      result->moves = result->accepted = 0;
+      result->arena = -1;
+      return DNNMEM_ERR_INFEASIBLE;
+    }
+  }
   dnnmem__remat_objective(&w, &w.cand_result);
   contraction = !o.no_contraction && !o.reorder_only && n > DNNMEM__REMAT_MIN_SEARCH_NODES &&
                 w.G > 1;

@@ -697,6 +697,8 @@ static void test_bad_input(void) {
   dnnmem_remat_options o = options_for(0, 1000), checkpoint = options_for(0, 0);
   dnnmem_rng rng;
   int64_t lb;
+  int32_t v;
+  dnnmem_result rc;
   size_t need;
   checkpoint.algo = DNNMEM_REMAT_CHECKPOINT;
   dnnmem_rng_seed(&rng, 1);
@@ -735,7 +737,7 @@ static void test_bad_input(void) {
            DNNMEM_ERR_INVALID_ARGUMENT); /* the result holds the length */
   CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, NULL, 12, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  /* budget below the lower bound: infeasible, the best sequence still given */
+  /* budget below the lower bound: infeasible before any move, the row order given (no arena planned) */
   CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &tb), DNNMEM_OK);
   lb = tb.peak;
   CHECK_EQ(lb, 21);
@@ -743,7 +745,16 @@ static void test_bad_input(void) {
   CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_INFEASIBLE);
   check_answer(&g, seq, &st);
-  CHECK(st.peak <= 21); /* still pushed as low as it goes */
+  CHECK_EQ(st.length, 6);
+  CHECK_EQ(st.moves, 0);
+  CHECK_EQ(st.arena, -1);
+  for (v = 0; v < 6; v++) CHECK_EQ(seq[v], v); /* the row order: this graph is numbered in it */
+  o.budget = lb; /* at the bound the anneal runs */
+  rc = dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf));
+  CHECK(rc == DNNMEM_OK || rc == DNNMEM_ERR_INFEASIBLE);
+  check_answer(&g, seq, &st);
+  CHECK(st.moves > 0);
+  o.budget = lb - 1;
   /* short scratch */
   CHECK_EQ(dnnmem_remat_solve_scratch_size(&g.p, &o, 12, &need), DNNMEM_OK);
   CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf + 5, need - 32),
