@@ -269,7 +269,13 @@ static void test_plan_errors(void) {
 }
 
 /* every training graph of tests/data: the row order, checkpointing and a
-   short annealing run at 60% of the row order's peak */
+   short annealing run at checkpointing's peak, each planned and checked.
+   2,000 moves (20,000 before: 7.2 -> 1.8 s at -O1, most of it the moves):
+   the answers still recompute where they did (mobilenet_v2 648 steps of
+   615 nodes at both, resnet18 337 of 317 here, 327 at 20,000, gpt_mini
+   none at either), and a mutant of the plan's records (an instance that
+   is not its node's latest held one step longer) fails 531 checks here,
+   522 at 20,000. */
 static void test_plan_data(void) {
   glob_t gl;
   size_t f;
@@ -300,7 +306,7 @@ static void test_plan_data(void) {
       o.algo = algo == 0 ? DNNMEM_REMAT_ROW_ORDER : algo == 1 ? DNNMEM_REMAT_CHECKPOINT : DNNMEM_REMAT_ANNEAL;
       if (algo == 2) {
         o.budget = st.peak; /* checkpointing's peak, now with the time to beat */
-        o.iterations = 20000;
+        o.iterations = 2000;
       }
       CHECK_EQ(dnnmem_remat_solve_scratch_size(&p, &o, capacity, &need), DNNMEM_OK);
       CHECK(need <= sizeof(scratch_buf));
