@@ -432,11 +432,13 @@ static void test_first_fit_lanes(void) {
 /* A round of the arena rounds ends with the greedy repair; repairing only
    as far as the plan needs (the highest aim whose plan fits, or a faster
    near miss carried into the next round) is faster. gpt_mini.train at 50%
-   of the row order's peak, 300,000 moves, seed 2: recorded 43,252,105 ns
+   of the row order's peak, 300,000 moves, seed 3: recorded 43,149,400 ns
    (the repair at the round's aim only, DNNMEM__REMAT_ARENA_SETTLE 0:
-   43,651,417, 0.9% slower); the answer recounted, its arena the public
-   plan's and within the budget. Fails when 0.5% slower than recorded;
-   re-record it (as test_anneal_record) when the annealer's moves change. */
+   43,223,221, 0.17% slower; seed 2, the case's seed until d94ec9be, gives
+   43,090,623 either way there, as do seeds 1-3 at 50,000 and 100,000
+   moves); the answer recounted, its arena the public plan's and within the
+   budget. Fails when 0.1% slower than recorded; re-record it (as
+   test_anneal_record) when the annealer's moves change. */
 static void test_arena_settle_quality(void) {
   static char scratch[1 << 24];
   files_graph g;
@@ -469,7 +471,7 @@ static void test_arena_settle_quality(void) {
   o.iterations = 300000;
   CHECK_EQ(dnnmem_remat_solve_scratch_size(&p, &o, 2 * g.n, &need), DNNMEM_OK);
   CHECK(need <= sizeof scratch);
-  dnnmem_rng_seed(&rng, 2);
+  dnnmem_rng_seed(&rng, 3);
   CHECK_EQ(dnnmem_remat_solve(&p, &o, &rng, seq, 2 * g.n, &res, scratch, need), DNNMEM_OK);
   CHECK(ref_remat_recount(&p, seq, res.length, &peak, &time));
   CHECK_EQ(res.peak, peak);
@@ -484,8 +486,8 @@ static void test_arena_settle_quality(void) {
   CHECK_EQ(pr.arena, res.arena);
   CHECK_EQ(ref_plan_recount(&ip, off), res.arena);
   CHECK(res.arena <= o.budget);
-  printf("arena settle: gpt_mini 50%% seed 2: time %lld (recorded 43252105)\n", (long long)res.time);
-  CHECK((double)res.time <= 43252105.0 * 1.005);
+  printf("arena settle: gpt_mini 50%% seed 3: time %lld (recorded 43149400)\n", (long long)res.time);
+  CHECK((double)res.time <= 43149400.0 * 1.001);
   free(seq);
   free(rec);
   free(off);
