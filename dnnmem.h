@@ -1406,11 +1406,14 @@
        polish removes many at once and one bad removal sinks the plan):
        one that lifts the peak over the budget is repaired back to it
        without that node and polished; a result faster than the answer is
-       planned (at most 32 such tries, each a plan, a near miss also
-       reordered as below; 256 repairs) and, when it fits, is the answer
-       the next removal starts from. This phase is a fixed effort: its
-       repairs are not counted as moves, so its CPU does not shrink with
-       `iterations`. A state
+       planned (at most 32 such tries, each a plan without push insertion
+       and the wheel, a near miss also reordered as below; 256 repairs)
+       and, when it fits, is the answer the next removal starts from. This
+       phase is a fixed effort: its repairs are not counted as moves, so
+       its CPU does not shrink with `iterations` (resnet18's training graph
+       at 200,000 moves: about half the solve, exact searches of plans 11%
+       over the budget; mobilevit_xxs at 30 M moves: about 60 of 105 s, the
+       reorders of its near misses). A state
        whose peak fits, planned for the first time at most 1% over the
        budget and faster than the answer, is reordered at the same time:
        the same instances, first each step, the last first, moved to just
@@ -16220,6 +16223,7 @@ typedef struct dnnmem__remat {
   dnnmem_interval *look_records; /* the look's records (L), apart from the plan's */
   dnnmem_remat_result plan_found;
   int64_t reorder_time, reorder_peak; /* the last near miss reordered (time -1: none) */
+  int plain_plans; /* arena_try's plans: 1 without push insertion and the wheel, 2 not reordered either */
 } dnnmem__remat;
 
 static void dnnmem__remat_layout(dnnmem__scratch *s, dnnmem__remat *w) {
@@ -18212,13 +18216,22 @@ static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, in
   }
 }
 
+static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem, const dnnmem_plan_options *options,
+                                        const int32_t *sequence, int32_t length, int64_t alignment,
+                                        dnnmem_interval *records, int64_t *offsets, dnnmem_remat_plan_result *result,
+                                        void *scratch, size_t scratch_bytes, int push, dnnmem_error *e);
+
 /* Plans seq[0 .. len) (dnnmem_remat_plan, the public planner) and offers it
    as the arena candidate. Returns its result (arena -1 if the plan failed:
-   instance sizes past int64_t). */
+   instance sizes past int64_t). w->plain_plans 1: planned without push
+   insertion and the wheel (a plan they would fit stays a miss; a plan that
+   fits is the same, as they run only on a miss), 2: a near miss not
+   reordered either. */
 static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32_t *seq,
                                                    int32_t len) {
   dnnmem_remat_plan_result pr;
   dnnmem_remat_result found;
+  dnnmem_error e = {-1, DNNMEM_FIELD_NONE, -1};
   /* the same sequence as the last plan: the same records, offsets and
      result (the plan is deterministic; the budget is the run's) */
   if (w->plan_len >= 0 && dnnmem__remat_same_seq(seq, len, w->plan_seq, w->plan_len)) {
@@ -18228,8 +18241,9 @@ static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32
     found.arena = -1;
     dnnmem_remat_arena_options(w->o->budget, len, &w->plan_options); /* the scratch: any length */
     if (dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
-        dnnmem_remat_plan(w->p, &w->plan_options, seq, len, 0, w->records, w->offsets, &pr,
-                          w->plan_mem, w->plan_bytes) != DNNMEM_OK) {
+        dnnmem__guarded(w->plan_mem, w->plan_bytes,
+                        dnnmem__remat_plan(w->p, &w->plan_options, seq, len, 0, w->records, w->offsets, &pr,
+                                           w->plan_mem, w->plan_bytes, !w->plain_plans, &e)) != DNNMEM_OK) {
       w->plan_len = -1; /* the records may be half written */
       return found;
     }
@@ -18240,7 +18254,7 @@ static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32
     if (seq != w->plan_seq) DNNMEM_MEMCPY(w->plan_seq, seq, (size_t)len * sizeof(int32_t));
     w->plan_len = len;
     w->plan_found = found;
-    dnnmem__remat_arena_reorder(w, seq, len, &found);
+    if (w->plain_plans < 2) dnnmem__remat_arena_reorder(w, seq, len, &found);
   }
   if (dnnmem__remat_arena_better(&found, &w->arena_result, w->o->budget)) {
     w->arena_result = found;
@@ -18633,11 +18647,19 @@ static void dnnmem__remat_time_back(dnnmem__remat *w, int32_t len, int64_t peak,
 #ifndef DNNMEM__REMAT_TIME_BACK_ONES
 #define DNNMEM__REMAT_TIME_BACK_ONES 32 /* tries of single removals after time back (each a plan; a near miss
                                            also reordered): a polish removes many recomputations at once and one
-                                           bad removal sinks its plan (0: off) */
+                                           bad removal sinks its plan (0: off; test_arena_time_back_ones_cap) */
+#endif
+#ifndef DNNMEM__REMAT_TIME_BACK_PLAIN
+#define DNNMEM__REMAT_TIME_BACK_PLAIN 1 /* their plans without push insertion and the wheel (arena_try's
+                                           w->plain_plans): none of their fits kept came from those (6 graphs at
+                                           30 M moves), which took 49 of mobilevit_xxs's 149 s and 21 of
+                                           googlenet's 48; 2: not reordered either (googlenet 4.35 -> 4.65%,
+                                           mobilevit_xxs 7.09 -> 7.20%); 0: full plans */
 #endif
 #ifndef DNNMEM__REMAT_TIME_BACK_REPAIRS
 #define DNNMEM__REMAT_TIME_BACK_REPAIRS 256 /* their repairs at most (vit_b_32's answer sits 0.18% under the
-                                               budget, so every removal needs one: 383 candidates there) */
+                                               budget, so every removal needs one: 383 candidates there;
+                                               test_arena_time_back_repairs_cap) */
 #endif
 
 /* Time back one recomputation at a time, judged by the plan: from the
@@ -18646,10 +18668,11 @@ static void dnnmem__remat_time_back(dnnmem__remat *w, int32_t len, int64_t peak,
    removed alone; a removal whose peak exceeds the budget is repaired back
    to it without that node (dnnmem__anneal_repair, as the exchange) and
    polished (at most TIME_BACK_REPAIRS). A result faster than the answer
-   is planned and offered (dnnmem__remat_arena_try: a near miss may be
-   reordered); the answer it makes (faster, it fits) is the start of the
-   next. At most `plans` tries; a stop polled before each repair and try.
-   A fixed effort: not counted as moves. */
+   is planned and offered (dnnmem__remat_arena_try, without push insertion
+   and the wheel at TIME_BACK_PLAIN; a near miss may be reordered); the
+   answer it makes (faster, it fits) is the start of the next. At most
+   `plans` tries; a stop polled before each repair and try. A fixed effort:
+   not counted as moves. */
 static void dnnmem__remat_time_back_ones(dnnmem__remat *w, int32_t plans) {
   int64_t budget = w->o->budget;
   int32_t *kept = w->bound_seq, *trial = w->seq_tmp, *count = w->tmp, len, used = 0, v, q, j, first, best, l;
@@ -18661,6 +18684,7 @@ static void dnnmem__remat_time_back_ones(dnnmem__remat *w, int32_t plans) {
   len = w->arena_len;
   DNNMEM_MEMCPY(kept, w->arena_cand, (size_t)len * sizeof(int32_t));
   for (v = 0; v < w->n; v++) tried[v] = 0;
+  w->plain_plans = DNNMEM__REMAT_TIME_BACK_PLAIN;
   while (used < plans && !w->halted) {
     for (v = 0; v < w->n; v++) count[v] = 0;
     for (j = 0; j < len; j++) count[kept[j]]++;
@@ -18712,6 +18736,8 @@ static void dnnmem__remat_time_back_ones(dnnmem__remat *w, int32_t plans) {
   }
   w->budget = w->aim = budget;
   w->iteration = moves;
+  if (w->plain_plans) w->plan_len = -1; /* a later plan of the last one in full */
+  w->plain_plans = 0;
 #ifdef DNNMEM__DEBUG_ARENA
   fprintf(stderr, "  time back ones: %ld plans, %ld repairs, time %lld arena %.4f\n", (long)used, (long)repairs,
           (long long)w->arena_result.time, (double)w->arena_result.arena / (double)budget);
@@ -19438,7 +19464,7 @@ static dnnmem_result dnnmem__remat_plan_offsets(const dnnmem_interval *records, 
                                                 int64_t alignment, const dnnmem_plan_options *options,
                                                 int64_t *offsets, dnnmem_plan_result *pr, int32_t *first_fit,
                                                 unsigned char *plan_mem, size_t plan_bytes, int64_t *fit_off,
-                                                int32_t *fit_ids) {
+                                                int32_t *fit_ids, int push) {
   dnnmem_intervals ip;
   dnnmem_result r;
   int64_t held = -1; /* the lowest lanes plan that missed (its offsets at fit_off + 2 L) */
@@ -19471,7 +19497,7 @@ static dnnmem_result dnnmem__remat_plan_offsets(const dnnmem_interval *records, 
   }
   /* a near miss: push insertion from the lowest plan (a lanes plan that
      missed included), taken when it meets the capacity (as the lanes) */
-  if (options && options->capacity > 0 && pr->arena > options->capacity && pr->feasible != 0 &&
+  if (push && options && options->capacity > 0 && pr->arena > options->capacity && pr->feasible != 0 &&
       pr->arena - options->capacity <= options->capacity / DNNMEM__REMAT_PUSH_MARGIN) {
     int64_t pa;
     if (held >= 0) DNNMEM_MEMCPY(fit_off, fit_off + 2 * (size_t)length, (size_t)length * sizeof(int64_t));
@@ -19508,7 +19534,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
                                         const dnnmem_plan_options *options, const int32_t *sequence,
                                         int32_t length, int64_t alignment, dnnmem_interval *records,
                                         int64_t *offsets, dnnmem_remat_plan_result *result, void *scratch,
-                                        size_t scratch_bytes, dnnmem_error *e) {
+                                        size_t scratch_bytes, int push, dnnmem_error *e) {
   dnnmem__scratch s;
   dnnmem__sim_work sim;
   dnnmem_remat_result st;
@@ -19532,7 +19558,7 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem,
                                &plan_bytes, &fit_off, &fit_ids, scratch, scratch_bytes, NULL);
   if (r != DNNMEM_OK) return r;
   r = dnnmem__remat_plan_offsets(records, length, alignment, options, offsets, &pr, &first_fit, plan_mem,
-                                 plan_bytes, fit_off, fit_ids);
+                                 plan_bytes, fit_off, fit_ids, push);
   if (r != DNNMEM_OK) return *e = pr.error, r; /* its records are the steps */
   /* the records' load is the peak: no plan (lower bound) is below it */
   DNNMEM_ASSERT(pr.lower_bound >= st.peak && (alignment > 1 || length == 0 || pr.arena >= st.peak));
@@ -19558,7 +19584,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
   return dnnmem__report(result ? &result->error : NULL, &e,
                         dnnmem__guarded(scratch, scratch_bytes,
                                         dnnmem__remat_plan(problem, options, sequence, length, alignment, records,
-                                                           offsets, result, scratch, scratch_bytes, &e)));
+                                                           offsets, result, scratch, scratch_bytes, 1, &e)));
 }
 
 /* ---- a near miss's schedule reordered for its layout ------------------------ */

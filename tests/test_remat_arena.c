@@ -432,11 +432,13 @@ static void test_first_fit_lanes(void) {
 /* A round of the arena rounds ends with the greedy repair; repairing only
    as far as the plan needs (the highest aim whose plan fits, or a faster
    near miss carried into the next round) is faster. gpt_mini.train at 50%
-   of the row order's peak, 300,000 moves, seed 2: recorded 43,252,105 ns
+   of the row order's peak, 300,000 moves, seed 3: recorded 43,149,400 ns
    (the repair at the round's aim only, DNNMEM__REMAT_ARENA_SETTLE 0:
-   43,651,417, 0.9% slower); the answer recounted, its arena the public
-   plan's and within the budget. Fails when 0.5% slower than recorded;
-   re-record it (as test_anneal_record) when the annealer's moves change. */
+   43,223,221, 0.17% slower; seed 2, the case's seed until d94ec9be, gives
+   43,090,623 either way there, as do seeds 1-3 at 50,000 and 100,000
+   moves); the answer recounted, its arena the public plan's and within the
+   budget. Fails when 0.1% slower than recorded; re-record it (as
+   test_anneal_record) when the annealer's moves change. */
 static void test_arena_settle_quality(void) {
   static char scratch[1 << 24];
   files_graph g;
@@ -469,7 +471,7 @@ static void test_arena_settle_quality(void) {
   o.iterations = 300000;
   CHECK_EQ(dnnmem_remat_solve_scratch_size(&p, &o, 2 * g.n, &need), DNNMEM_OK);
   CHECK(need <= sizeof scratch);
-  dnnmem_rng_seed(&rng, 2);
+  dnnmem_rng_seed(&rng, 3);
   CHECK_EQ(dnnmem_remat_solve(&p, &o, &rng, seq, 2 * g.n, &res, scratch, need), DNNMEM_OK);
   CHECK(ref_remat_recount(&p, seq, res.length, &peak, &time));
   CHECK_EQ(res.peak, peak);
@@ -484,8 +486,8 @@ static void test_arena_settle_quality(void) {
   CHECK_EQ(pr.arena, res.arena);
   CHECK_EQ(ref_plan_recount(&ip, off), res.arena);
   CHECK(res.arena <= o.budget);
-  printf("arena settle: gpt_mini 50%% seed 2: time %lld (recorded 43252105)\n", (long long)res.time);
-  CHECK((double)res.time <= 43252105.0 * 1.005);
+  printf("arena settle: gpt_mini 50%% seed 3: time %lld (recorded 43149400)\n", (long long)res.time);
+  CHECK((double)res.time <= 43149400.0 * 1.001);
   free(seq);
   free(rec);
   free(off);
@@ -940,6 +942,130 @@ static void test_arena_time_back_ones(void) {
   broadcast_case("arena time back ones", 13, 47, 3, 300, 1024, 69, 166, 68, 66);
 }
 
+/* The single removals on a given answer (the private state, its budget
+   `budget`): seq[0 .. len) planned and offered, then
+   dnnmem__remat_time_back_ones at its cap (DNNMEM__REMAT_TIME_BACK_ONES)
+   with a stop that counts its polls (one before each repair and each
+   plan). The answer after it recounts (tests/ref.h) and fits; returns its
+   time, *polls the polls, *len_out its length. */
+static long ones_polls;
+static int ones_poll(void *user) {
+  (void)user;
+  ones_polls++;
+  return 0;
+}
+static int64_t ones_on(ref_remat_graph *g, int64_t budget, const int32_t *seq, int32_t len, long *polls,
+                       int32_t *len_out) {
+  static char scratch[1 << 24];
+  dnnmem__remat w;
+  dnnmem_remat_options oo;
+  dnnmem_rng wr;
+  dnnmem_remat_result st;
+  int64_t peak = -1, time = -1;
+  remat_state_steps(&w, &oo, &wr, g, budget, 1, 2 * len, scratch, sizeof scratch);
+  st = dnnmem__remat_arena_try(&w, seq, len);
+  CHECK(st.arena >= 0 && st.arena <= budget);
+  CHECK_EQ(w.arena_len, len);
+  oo.stop = ones_poll, oo.stop_user = NULL;
+  ones_polls = 0;
+  dnnmem__remat_time_back_ones(&w, DNNMEM__REMAT_TIME_BACK_ONES);
+  *polls = ones_polls;
+  CHECK_EQ(w.halted, 0);
+  CHECK(ref_remat_recount(&g->p, w.arena_cand, w.arena_len, &peak, &time));
+  CHECK_EQ(peak, w.arena_result.peak);
+  CHECK_EQ(time, w.arena_result.time);
+  CHECK(w.arena_result.arena >= peak && w.arena_result.arena <= budget);
+  if (w.arena_len <= MAXL) CHECK_EQ(public_arena(&g->p, budget, w.arena_cand, w.arena_len), w.arena_result.arena);
+  *len_out = w.arena_len;
+  return time;
+}
+
+/* The single removals' cap on plans (DNNMEM__REMAT_TIME_BACK_ONES 32): a
+   chain of 41 nodes (node 0 the input, each next reads the one before, the
+   last an output; times 1-9) whose answer computes each of the other 40
+   twice in a row. Each second instance is unread, so its removal is
+   faster at no more peak and fits (the budget twice the row order's
+   peak): 40 plans, each kept, the costliest node first. At 32 plans (32
+   polls) the 8 tried last stay (time 183, the row order's 175 and their
+   8); the cap raised to 40 or more leaves none (175, 40 polls). */
+static void test_arena_time_back_ones_cap(void) {
+  ref_remat_graph g;
+  uint64_t rng = 32 * 7919 + 5;
+  int32_t seq[96], len = 0, v, out_len;
+  int64_t peak = -1, row_time = -1, time, left;
+  long polls;
+  ref_remat_graph_begin(&g);
+  ref_remat_graph_node(&g, 4, 0, 0, NULL);
+  for (v = 1; v <= 40; v++) ref_remat_graph_chain(&g, v - 1, 1, 1 + ref_rand(&rng, 16), 1 + ref_rand(&rng, 9));
+  g.out[40] = 1;
+  for (v = 0; v <= 40; v++) seq[len++] = v;
+  CHECK(ref_remat_recount(&g.p, seq, len, &peak, &row_time));
+  for (len = 0, v = 0; v <= 40; v++) { /* each non-input twice */
+    seq[len++] = v;
+    if (v > 0) seq[len++] = v;
+  }
+  time = ones_on(&g, 2 * peak, seq, len, &polls, &out_len);
+  printf("time back ones cap: row order %lld, doubled %d steps, after %d steps time %lld, %ld polls\n",
+         (long long)row_time, len, out_len, (long long)time, polls);
+  CHECK_EQ(polls, 32);
+  CHECK_EQ(out_len, 41 + 8);
+  for (left = 0, v = 1; v <= 40; v++) { /* the 8 tried last: the least time, of equal times the higher ids */
+    int32_t u, later = 0;
+    for (u = 1; u <= 40; u++) later += g.time[u] < g.time[v] || (g.time[u] == g.time[v] && u > v);
+    if (later < 8) left += g.time[v];
+  }
+  CHECK_EQ(time, row_time + left);
+  CHECK_EQ(time, 183);
+}
+
+/* The single removals' cap on repairs (DNNMEM__REMAT_TIME_BACK_REPAIRS
+   256): one value X (size 10, time 5, from the input A) read by a chain of
+   41 steps R1 .. R41 (size 1; R_k reads R_(k-1) and X), the last 10 of
+   them each after two transients (U_k from R_(k-1), V_k from U_k, size 10
+   each; R_k reads V_k and X); the answer computes X again before each
+   R_k, its budget its peak (22, at the R_k after transients). X's
+   instances are tried from the last: one of the last 10 removed holds X
+   across V_k's step (31), and no repair without X meets the budget (V_k
+   needs U_k, U_k needs R_(k-1)), so each is a repair (a poll) and fails;
+   then one of the first 31 removed (X held across a step of 13) is faster
+   and fits: a plan (a poll), kept, and the last instances are tried again.
+   30 passes of 10 failed repairs and a plan, then the last 10 repairs:
+   310 repairs without the cap, at 256 (the answer the same, every X
+   before the transients removed): 256 + 30 polls. */
+static void test_arena_time_back_repairs_cap(void) {
+  ref_remat_graph g;
+  int32_t seq[128], len = 0, k, in[3], x, r[42], u[42], v[42], out_len, a;
+  int64_t peak = -1, time0 = -1, time;
+  long polls;
+  ref_remat_graph_begin(&g);
+  a = ref_remat_graph_node(&g, 1, 0, 0, NULL);
+  x = ref_remat_graph_chain(&g, a, 1, 10, 5);
+  r[0] = a;
+  for (k = 1; k <= 41; k++) {
+    int32_t prev = r[k - 1];
+    if (k > 31) {
+      u[k] = ref_remat_graph_chain(&g, r[k - 1], 1, 10, 1);
+      prev = v[k] = ref_remat_graph_chain(&g, u[k], 1, 10, 1);
+    }
+    in[0] = prev, in[1] = x, in[2] = -1;
+    r[k] = ref_remat_graph_node(&g, 1, 1, k == 41, in);
+  }
+  CHECK_EQ(g.n, 63);
+  seq[len++] = a;
+  for (k = 1; k <= 41; k++) {
+    if (k > 31) seq[len++] = u[k], seq[len++] = v[k];
+    seq[len++] = x, seq[len++] = r[k];
+  }
+  CHECK(ref_remat_recount(&g.p, seq, len, &peak, &time0));
+  CHECK_EQ(peak, 22);
+  time = ones_on(&g, peak, seq, len, &polls, &out_len);
+  printf("time back repairs cap: %d steps, peak %lld, time %lld -> %lld (%d steps), %ld polls\n", len,
+         (long long)peak, (long long)time0, (long long)time, out_len, polls);
+  CHECK_EQ(polls, 256 + 30);
+  CHECK_EQ(out_len, len - 30);
+  CHECK_EQ(time, time0 - 30 * 5);
+}
+
 /* A stop that counts its polls and answers yes from the k-th on (k 0:
    never). */
 typedef struct reorder_polls {
@@ -1057,6 +1183,8 @@ int main(void) {
   RUN(test_arena_time_back_steps);
   RUN(test_arena_time_back_below);
   RUN(test_arena_time_back_ones);
+  RUN(test_arena_time_back_ones_cap);
+  RUN(test_arena_time_back_repairs_cap);
   RUN(test_arena_reorder_passes);
   return test_finish("test_remat_arena");
 }
