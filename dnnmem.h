@@ -7552,6 +7552,8 @@ typedef struct dnnmem__exact {
   int64_t *hash_at;
   int32_t *search_hi; /* per search position: its record's span_hi (a record that ends before
                          a placement's stretch cannot meet it: dnnmem__exact_place's filter) */
+  int64_t *deep_off;  /* NULL, or the deepest partial plan so far (-1: unplaced; the repair) */
+  int32_t deep_depth; /* its placements */
 } dnnmem__exact;
 
 /* Sizing depends only on n and the number of gaps, so scratch_size needs no
@@ -9774,6 +9776,14 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   return 1;
 }
 
+/* The placed records' offsets (-1 the others) as the deepest partial plan,
+   d placements deep (every placed record within capacity, none colliding). */
+static void dnnmem__exact_keep_deep(dnnmem__exact *w, int32_t d) {
+  int32_t i;
+  for (i = 0; i < w->n; i++) w->deep_off[i] = w->placed[i] ? w->offset[i] : -1;
+  w->deep_depth = d;
+}
+
 /* Keeps the path to frame d in slot (the search stops there). */
 static void dnnmem__exact_suspend(dnnmem__exact *w, dnnmem__exact_slot *slot, int32_t d) {
   int32_t e;
@@ -9893,6 +9903,7 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
         deepest = d;
         deepest_at = nodes;
       }
+      if (w->deep_off && d > w->deep_depth) dnnmem__exact_keep_deep(w, d);
     } else if (!w->logging) {
       return DNNMEM__EXACT_ABORTED;
     } else {
@@ -10021,6 +10032,8 @@ typedef struct dnnmem__exact_params {
   int no_stack;                /* tests: same-stretch records stacked in any order (dnnmem__exact_place) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
+  int64_t *deepest;            /* NULL, or count offsets: the deepest partial plan (-1 unplaced) */
+  int floor_fixed;             /* seams and stacks also when every fixed record is at offset 0 */
   int all_plain;               /* tests: the plain round robin keeps repeated orders */
   int cell_full;               /* tests: every frame counts its cell from scratch (dnnmem__exact_cell_step) */
   int no_stall;                /* tests: noisy restarts never end for a stall (DNNMEM__PLAN_STALL_DIV) */
@@ -10042,6 +10055,7 @@ typedef struct dnnmem__exact_outcome {
   int64_t seam_fails;      /* placements a seam failed (dnnmem__exact_seams) */
   int32_t plain_orders;    /* the plain round robin's orders (dnnmem__exact_plain_kinds) */
   int64_t stalls;          /* noisy restarts a stall ended (DNNMEM__PLAN_STALL_DIV) */
+  int32_t deepest;         /* with params->deepest: its placements */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -10248,6 +10262,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   dnnmem__exact w;
   int64_t gaps, bound, big = 0, g, lb, ub;
   int32_t i;
+  int floor_fixed;
   dnnmem_result r;
   if ((r = dnnmem__exact_count_gaps(records, count, &gaps)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&sc, scratch, scratch_bytes);
@@ -10261,9 +10276,13 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
   w.twins_off = params->no_twins;
   dnnmem__exact_twins(&w);
-  w.seams_on = !params->no_seams && !w.has_windows && w.num_fixed == 0;
+  /* fixed records all at offset 0 (the repair's floor) only lift floors:
+     above them the search is the one without fixed records */
+  for (floor_fixed = params->floor_fixed, i = 0; i < w.num_fixed && floor_fixed; i++)
+    floor_fixed = records[w.fixed[i]].fixed_offset == 0;
+  w.seams_on = !params->no_seams && !w.has_windows && (w.num_fixed == 0 || floor_fixed);
   for (i = 0; i < w.m && w.seams_on; i++) w.seams_on = w.seg_count[w.search[i]] == 1;
-  w.stack_on = !params->no_stack && !w.has_windows && w.num_fixed == 0;
+  w.stack_on = !params->no_stack && !w.has_windows && (w.num_fixed == 0 || floor_fixed);
   w.seam_fails = 0;
   w.nodes = w.refused = w.backjumps = 0;
   w.backjump = !params->no_backjumps;
@@ -10286,6 +10305,10 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.stall_limit = w.stalls = 0;
   w.scan_full = params->scan_full;
   w.serial = 0;
+  w.deep_off = params->deepest;
+  w.deep_depth = 0;
+  if (w.deep_off)
+    for (i = 0; i < count; i++) w.deep_off[i] = -1;
   for (i = 0; i < count; i++) w.hash_at[i] = -1;
   w.cell_at = -1;
   w.cell_top = 0;
@@ -10334,6 +10357,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->list_len = w.z_len;
   out->seam_fails = w.seam_fails;
   out->stalls = w.stalls;
+  out->deepest = w.deep_depth;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */
