@@ -172,6 +172,7 @@ static int lns(const dnnmem_interval *r, int32_t n, int64_t cap, int64_t budget,
   int decided = 0;
   double lam = 0.5;
   int64_t width = env_i("WIDTH", 30);
+  int mode = (int)env_i("MODE", 0);
   p.records = r, p.count = n, p.alignment = 0;
   inst_init(&I, r, n, cap);
   h = (int64_t *)malloc(sizeof(int64_t) * ((size_t)I.ns + 1));
@@ -190,7 +191,7 @@ static int lns(const dnnmem_interval *r, int32_t n, int64_t cap, int64_t budget,
     goto done;
   }
   curd = out.deepest;
-  dnnmem_rng_seed(&rng, 0x5EED + salt);
+  dnnmem_rng_seed(&rng, 0x5EED + salt + ((uint64_t)env_i("LSEED", 0) << 20));
   if (verb) printf("  first: deepest %d of %d (%d placed)\n", curd, n, count_placed(cur, n));
   if (verb > 1) {
     int32_t hb[10] = {0}, hp[10] = {0}, hk[10] = {0};
@@ -203,7 +204,8 @@ static int lns(const dnnmem_interval *r, int32_t n, int64_t cap, int64_t budget,
     for (i = 0; i < 10; i++) printf("  start [%d,%d): %d records, %d placed, %d kept\n", 25 * i, i == 9 ? 1000 : 25 * i + 25, hb[i], hp[i], hk[i]);
   }
   while (spent < budget) {
-    int32_t u, cnt = 0, kept, nfree, dd, s, a, b;
+    int32_t u, cnt = 0, kept, nfree, dd, s, a, b, slice;
+    double lv;
     int64_t nodes, t0, t1;
     int res;
     /* K: the deepest plan's downward-closed part */
@@ -216,13 +218,19 @@ static int lns(const dnnmem_interval *r, int32_t n, int64_t cap, int64_t budget,
     for (i = 0; i < n; i++) if (!in[i] && u-- == 0) break;
     u = i;
     t0 = r[u].lower - width, t1 = r[u].upper + width;
+    lv = lam;
+    slice = mode == 1 || (mode == 2 && rounds % 2 == 1);
+    if (slice) { /* a bottom slice of the whole time axis, its level drawn */
+      t0 = 0, t1 = I.times[I.ns];
+      lv = (double)env_i("LAMLO", 10) / 100 + dnnmem_rng_uniform(&rng) * (double)(env_i("LAMHI", 70) - env_i("LAMLO", 10)) / 100;
+    }
     a = sec_of(&I, t0 < 0 ? 0 : t0), b = sec_of(&I, t1);
     if (b > I.ns) b = I.ns;
     memcpy(in2, in, (size_t)n);
     for (i = 0; i < n; i++) { /* free the kept records of the window above lam * h */
       if (!in2[i] || I.hi[i] <= a || I.lo[i] >= b) continue;
       for (s = I.lo[i] > a ? I.lo[i] : a; s < I.hi[i] && s < b; s++)
-        if (cur[i] + r[i].size > (int64_t)(lam * (double)h[s])) { in2[i] = 0; break; }
+        if (cur[i] + r[i].size > (int64_t)(lv * (double)h[s])) { in2[i] = 0; break; }
     }
     kept = close_down(&I, cur, in2, h2);
     res = repair(&I, cur, in2, h2, capn < budget - spent ? capn : budget - spent, full, &nodes, &dd, dof, &nfree, rounds);
@@ -230,7 +238,7 @@ static int lns(const dnnmem_interval *r, int32_t n, int64_t cap, int64_t budget,
     rounds++;
     if (verb)
       printf("  r%d u%d [%lld,%lld) lam %.2f kept %d free %d -> %s %lld nodes, deep %d (cur %d)\n", rounds, u,
-             (long long)t0, (long long)t1, lam, kept, nfree, res == 1 ? "yes" : res == 0 ? "no" : "-",
+             (long long)t0, (long long)t1, lv, kept, nfree, res == 1 ? "yes" : res == 0 ? "no" : "-",
              (long long)nodes, dd, curd);
     if (res == 1) {
       decided = ref_plan_recount(&p, full) == cap ? 1 : -1;
@@ -241,7 +249,8 @@ static int lns(const dnnmem_interval *r, int32_t n, int64_t cap, int64_t budget,
       memcpy(cur, dof, sizeof(int64_t) * (size_t)n);
       curd = dd;
     }
-    if (res == 0) { /* this neighbourhood cannot be completed: grow */
+    if (slice) {
+    } else if (res == 0) { /* this neighbourhood cannot be completed: grow */
       lam = lam > 0.2 ? lam - 0.25 : 0;
       width += width / 2;
     } else {
@@ -301,7 +310,62 @@ static const struct {
 } mm[] = {{"A", 1048576}, {"B", 1048576}, {"C", 1039360}, {"D", 1031168}, {"E", 1048576}, {"F", 1048576},
           {"G", 1048576}, {"H", 1048576}, {"I", 1048576}, {"J", 1041408}, {"K", 1048576}};
 
+/* floor_fixed's soundness where it can be seen: the bottom of a known plan
+   kept (closed down) as pillars, the rest freed must be completable; a
+   "no" would be a wrong proof. chk PIECES SEED_LO SEED_HI */
+static void check_floor(int32_t size, int32_t lo, int32_t hi) {
+  int32_t seed, bad = 0, yes = 0, unk = 0, asked = 0;
+  for (seed = lo; seed <= hi; seed++) {
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)size, sizeof(*r));
+    int64_t *off = (int64_t *)calloc((size_t)size + 1, sizeof(int64_t)), *full, *dof, *h;
+    uint8_t *in;
+    dnnmem_rng rng;
+    int32_t n, k, i;
+    inst I;
+    size_t bytes;
+    void *scr;
+    dnnmem__exact_params pr;
+    dnnmem__exact_outcome out;
+    dnnmem_rng_seed(&rng, (uint64_t)seed);
+    n = ref_plan_tiling(&rng, r, size, 1000, 1024 * 1024, 1024);
+    bytes = scratch_bytes_for(n);
+    scr = malloc(bytes);
+    memset(&pr, 0, sizeof pr);
+    pr.capacity = 1024 * 1024;
+    pr.node_limit = 300000;
+    dnnmem__exact_solve(r, n, 1, &pr, off, &out, scr, bytes);
+    free(scr);
+    if (out.feasible != 1) { free(r), free(off); continue; }
+    inst_init(&I, r, n, 1024 * 1024);
+    full = (int64_t *)malloc(sizeof(int64_t) * (size_t)n), dof = (int64_t *)malloc(sizeof(int64_t) * (size_t)n);
+    h = (int64_t *)malloc(sizeof(int64_t) * ((size_t)I.ns + 1));
+    in = (uint8_t *)malloc((size_t)n);
+    for (k = 0; k < 8; k++) {
+      int64_t level = (int64_t)dnnmem_rng_below(&rng, 1024) * 1024, nodes;
+      int32_t dd, nf, res;
+      int64_t t0 = (int64_t)dnnmem_rng_below(&rng, 1000), t1 = t0 + (int64_t)dnnmem_rng_below(&rng, 500);
+      for (i = 0; i < n; i++) /* kept: below the level, or outside a random time range */
+        in[i] = off[i] + r[i].size <= level || r[i].upper <= t0 || r[i].lower >= t1 || dnnmem_rng_below(&rng, 4) == 0;
+      close_down(&I, off, in, h);
+      res = repair(&I, off, in, h, 300000, full, &nodes, &dd, dof, &nf, (int64_t)k);
+      asked++;
+      if (res == 0) bad++;
+      else if (res == 1) {
+        dnnmem_intervals p;
+        p.records = r, p.count = n, p.alignment = 0;
+        if (ref_plan_recount(&p, full) != 1024 * 1024) bad++; else yes++;
+      } else unk++;
+    }
+    free(I.times), free(I.lo), free(I.hi), free(full), free(dof), free(h), free(in), free(r), free(off);
+  }
+  printf("chk %d pieces: %d asked, %d yes, %d unknown, %d WRONG\n", size, asked, yes, unk, bad);
+}
+
 int main(int argc, char **argv) {
+  if (argc >= 5 && !strcmp(argv[1], "chk")) {
+    check_floor(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
+    return 0;
+  }
   if (argc >= 8 && (!strcmp(argv[1], "tile") || !strcmp(argv[1], "lns"))) {
     int32_t s, seed, salt;
     char *tok;
