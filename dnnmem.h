@@ -10033,7 +10033,7 @@ typedef struct dnnmem__exact_params {
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
   int64_t *deepest;            /* NULL, or count offsets: the deepest partial plan (-1 unplaced) */
-  int floor_fixed;             /* seams and stacks also when every fixed record is at offset 0 */
+  int floor_fixed;             /* the fixed records fill [0, h) of every section: seams and stacks on */
   int all_plain;               /* tests: the plain round robin keeps repeated orders */
   int cell_full;               /* tests: every frame counts its cell from scratch (dnnmem__exact_cell_step) */
   int no_stall;                /* tests: noisy restarts never end for a stall (DNNMEM__PLAN_STALL_DIV) */
@@ -10276,10 +10276,10 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
   w.twins_off = params->no_twins;
   dnnmem__exact_twins(&w);
-  /* fixed records all at offset 0 (the repair's floor) only lift floors:
-     above them the search is the one without fixed records */
-  for (floor_fixed = params->floor_fixed, i = 0; i < w.num_fixed && floor_fixed; i++)
-    floor_fixed = records[w.fixed[i]].fixed_offset == 0;
+  /* fixed records that fill [0, h) of every section (a floor: the
+     repair's kept records) only lift floors: above them the search is the
+     one without fixed records */
+  floor_fixed = params->floor_fixed;
   w.seams_on = !params->no_seams && !w.has_windows && (w.num_fixed == 0 || floor_fixed);
   for (i = 0; i < w.m && w.seams_on; i++) w.seams_on = w.seg_count[w.search[i]] == 1;
   w.stack_on = !params->no_stack && !w.has_windows && (w.num_fixed == 0 || floor_fixed);

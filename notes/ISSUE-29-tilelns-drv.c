@@ -113,7 +113,14 @@ static int repair(const inst *I, const int64_t *off, const uint8_t *in, const in
   *nfree = m;
   {
     int32_t nfr = m;
-    for (s = 0; s < I->ns;) { /* pillars: runs of live sections of one height */
+    if (env_i("KEPTFIX", 0)) /* the kept records themselves, fixed (a floor), not pillars */
+      for (i = 0; i < n; i++) {
+        if (!in[i]) continue;
+        sub[m] = I->r[i];
+        sub[m].flags = DNNMEM_INTERVAL_FIXED, sub[m].fixed_offset = off[i];
+        map[m++] = -1;
+      }
+    for (s = 0; s < I->ns && !env_i("KEPTFIX", 0);) { /* pillars: runs of live sections of one height */
       int32_t e = s + 1;
       if (!live[s] || h[s] == 0) { s++; continue; }
       while (e < I->ns && live[e] && h[e] == h[s]) e++;
