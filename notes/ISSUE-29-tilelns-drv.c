@@ -190,6 +190,7 @@ static int lns(const dnnmem_interval *r, int32_t n, int64_t cap, int64_t budget,
   pr.node_limit = share;
   pr.noise_salt = salt;
   pr.deepest = cur;
+  pr.no_repair = 1; /* this driver's own repair follows */
   dnnmem__exact_solve(r, n, 1, &pr, full, &out, scr, bytes);
   spent = out.nodes;
   *first_out = out.nodes;
@@ -294,11 +295,12 @@ static void tile(int32_t size, int32_t seed, int salt, int64_t limit, int use_ln
     params.capacity = 1024 * 1024;
     params.node_limit = limit;
     params.noise_salt = (uint64_t)salt;
+    params.no_repair = getenv("NOREPAIR") != NULL; /* the library's repair (on by default) */
     if (dnnmem__exact_solve(r, n, 1, &params, off, &out, scratch, bytes) != DNNMEM_OK) out.feasible = -2;
-    printf("%d/%d s%d %s %lld %.0fms\n", size, seed, salt,
+    printf("%d/%d s%d %s %lld %.0fms repairs %d\n", size, seed, salt,
            out.feasible == 1 ? (ref_plan_recount(&p, off) == 1024 * 1024 ? "yes" : "INVALID")
                              : out.feasible == 0 ? "NO" : "-",
-           (long long)out.nodes, bench_cpu_ms() - c0);
+           (long long)out.nodes, bench_cpu_ms() - c0, out.repairs);
     free(scratch);
   } else {
     int64_t used = 0, first = 0;
@@ -368,7 +370,51 @@ static void check_floor(int32_t size, int32_t lo, int32_t hi) {
   printf("chk %d pieces: %d asked, %d yes, %d unknown, %d WRONG\n", size, asked, yes, unk, bad);
 }
 
+/* Small questions the repair decides and the search alone does not:
+   find PIECES SEED_LO SEED_HI NODES (the library's repair, params.no_repair
+   off and on). */
+static void find_cases(int32_t size, int32_t lo, int32_t hi, int64_t limit) {
+  int32_t seed;
+  for (seed = lo; seed <= hi; seed++) {
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)size, sizeof(*r));
+    int64_t *off = (int64_t *)calloc((size_t)size + 1, sizeof(int64_t));
+    dnnmem_rng rng;
+    int32_t n, mode;
+    int64_t nodes[2];
+    int res[2], rounds = 0;
+    size_t bytes;
+    void *scr;
+    dnnmem_intervals p;
+    dnnmem_rng_seed(&rng, (uint64_t)seed);
+    n = ref_plan_tiling(&rng, r, size, 1000, 1024 * 1024, 1024);
+    p.records = r, p.count = n, p.alignment = 0;
+    bytes = scratch_bytes_for(n);
+    scr = malloc(bytes);
+    for (mode = 0; mode < 2; mode++) {
+      dnnmem__exact_params pr;
+      dnnmem__exact_outcome out;
+      memset(&pr, 0, sizeof pr);
+      pr.capacity = 1024 * 1024;
+      pr.node_limit = limit;
+      pr.no_repair = mode == 0;
+      dnnmem__exact_solve(r, n, 1, &pr, off, &out, scr, bytes);
+      res[mode] = out.feasible == 1 ? (ref_plan_recount(&p, off) == 1024 * 1024 ? 1 : -1) : out.feasible;
+      nodes[mode] = out.nodes;
+      if (mode) rounds = out.repairs;
+    }
+    if (res[0] != res[1] || res[1] < 0)
+      printf("%d/%d: search %d (%lld nodes), repair %d (%lld nodes, %d rounds)\n", size, seed, res[0],
+             (long long)nodes[0], res[1], (long long)nodes[1], rounds);
+    fflush(stdout);
+    free(scr), free(r), free(off);
+  }
+}
+
 int main(int argc, char **argv) {
+  if (argc >= 6 && !strcmp(argv[1], "find")) {
+    find_cases(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), atoll(argv[5]));
+    return 0;
+  }
   if (argc >= 5 && !strcmp(argv[1], "chk")) {
     check_floor(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
     return 0;
