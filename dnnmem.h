@@ -7565,6 +7565,8 @@ typedef struct dnnmem__exact {
   int64_t *hash_at;
   int32_t *search_hi; /* per search position: its record's span_hi (a record that ends before
                          a placement's stretch cannot meet it: dnnmem__exact_place's filter) */
+  int floor_on;       /* the fixed records are a floor (params->floor_fixed) */
+  int64_t *floor_top; /* per record: its least offset above the floor (with floor_on) */
   int64_t *deep_off;  /* NULL, or the deepest partial plan so far (-1: unplaced; the repair) */
   int32_t deep_depth; /* its placements */
   /* the repair's own (dnnmem__exact_repair; a sub-search on this scratch
@@ -7688,6 +7690,7 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->tmp2 = DNNMEM__TAKE(s, int32_t, events);
   w->keys = DNNMEM__TAKE(s, int64_t, events);
   w->order_keys = DNNMEM__TAKE(s, int64_t, 8 * nn);
+  w->floor_top = DNNMEM__TAKE(s, int64_t, nn);
   w->rp_rec = DNNMEM__TAKE(s, dnnmem_interval, nn);
   w->rp_cur = DNNMEM__TAKE(s, int64_t, nn);
   w->rp_deep = DNNMEM__TAKE(s, int64_t, nn);
@@ -7801,6 +7804,7 @@ static int64_t dnnmem__exact_clear_fixed(const dnnmem__exact *w, int32_t k, int6
   int32_t f, moved = 1;
   if (x > w->capacity) return w->capacity; /* out of reach anyway (and no overflow) */
   x = (x + w->align[k] - 1) & ~(w->align[k] - 1);
+  if (w->floor_on) return x > w->floor_top[k] ? x : w->floor_top[k]; /* a floor: all below it collides */
   while (moved && w->num_fixed > 0) {
     moved = 0;
     for (f = 0; f < w->num_fixed; f++) {
@@ -10452,6 +10456,20 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
      repair's kept records) only lift floors: above them the search is the
      one without fixed records */
   floor_fixed = params->floor_fixed;
+  w.floor_on = 0;
+  if (floor_fixed && w.num_fixed > 0) { /* each record's least offset above the floor: its sections' tops */
+    int32_t s, k;
+    for (s = 0; s < w.sections; s++) w.keys[s] = 0;
+    for (i = 0; i < w.num_fixed; i++)
+      for (k = w.fixed[i], s = w.span_lo[k]; s < w.span_hi[k]; s++)
+        w.keys[s] = dnnmem__max64(w.keys[s], w.offset[k] + w.size[k]);
+    for (i = 0; i < w.m; i++) {
+      int64_t x = 0;
+      for (k = w.search[i], s = w.span_lo[k]; s < w.span_hi[k]; s++) x = dnnmem__max64(x, w.keys[s]);
+      w.floor_top[k] = (x + w.align[k] - 1) & ~(w.align[k] - 1);
+    }
+    w.floor_on = 1;
+  }
   w.seams_on = !params->no_seams && !w.has_windows && (w.num_fixed == 0 || floor_fixed);
   for (i = 0; i < w.m && w.seams_on; i++) w.seams_on = w.seg_count[w.search[i]] == 1;
   w.stack_on = !params->no_stack && !w.has_windows && (w.num_fixed == 0 || floor_fixed);
