@@ -1,12 +1,21 @@
 /* Issue 29, helper tilelns: large-neighbourhood repair of the exact
    search's deepest partial plan on ref_plan_tiling instances at their
-   optimum (every plan recounted by ref_plan_recount). Not part of make:
-     gcc -O2 -std=c99 -I. -Itests -o lns notes/ISSUE-29-tilelns-drv.c -lm
-     lns tile SIZES SEED_LO SEED_HI SALT_LO SALT_HI NODES   (plain search, as 6c88c00's dt)
-     lns lns  SIZES SEED_LO SEED_HI SALT_LO SALT_HI NODES   (first share plain, then repairs)
+   optimum (every plan recounted by ref_plan_recount). Not part of make;
+   it needs the header of commit 374a097f (params.deepest, floor_fixed,
+   no_repair, outcome.repairs; reverted on the branch):
+     mkdir -p /tmp/h && git show 374a097f:dnnmem.h > /tmp/h/dnnmem.h
+     gcc -O2 -std=c99 -I/tmp/h -I. -Itests -o lns notes/ISSUE-29-tilelns-drv.c -lm
+     lns tile SIZES SEED_LO SEED_HI SALT_LO SALT_HI NODES   (the library: search + its repair; NOREPAIR=1 off)
+     lns lns  SIZES SEED_LO SEED_HI SALT_LO SALT_HI NODES   (this file's repair: first SHARE plain, then repairs)
+     lns chk PIECES SEED_LO SEED_HI    (kept floors of known plans: every sub-question must be "yes")
+     lns find PIECES SEED_LO SEED_HI NODES   (questions the library's repair decides and the search alone not)
      lns mm DATA_DIR
-   Env: SHARE (percent of NODES for the first search, 20), CAP (a repair's
-   node cap, 20000), VERB=1 (a line per repair). */
+   Env of `lns`: SHARE (percent of NODES for the first search, 20), CAP (a
+   repair's node cap, 20000), MODE (0 windows, 1 bottom slices, 2 both in
+   turn), LAMLO / LAMHI (a slice's level range, percent: 10 / 70), WIDTH (a
+   window's half width in steps, 30), LSEED (the repair's rng), KEPTFIX=1
+   (kept records fixed in place of pillars), FLOOR=0 (no seams above the
+   floor), VERB=1 / 2 (a line per repair / where the kept records lie). */
 #include "bench.h"
 
 static int64_t env_i(const char *k, int64_t d) { return getenv(k) ? atoll(getenv(k)) : d; }
