@@ -1,5 +1,5 @@
 /*
-   dnnmem.h - v0.30.0 - memory and placement planning for deep-learning
+   dnnmem.h - v0.31.0 - memory and placement planning for deep-learning
    compilers and runtimes. One header, C99 (compiles as C++), no allocation.
 
    ---------------------------------------------------------------- TOUR ----
@@ -2248,6 +2248,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.31.0 remat: a budget below the bound refused at once; time back tries without push
        0.30.0 remat time back per value; errors say where, unknown flags refused; ONNX If
        0.29.0 remat time back at the budget; ONNX sizes from the data; torch graphs
        0.28.0 remat time back; converters: ORT's transformer ops, Loop, Scan
@@ -2291,9 +2292,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 30
+#define DNNMEM_VERSION_MINOR 31
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.30.0"
+#define DNNMEM_VERSION_STRING "0.31.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
