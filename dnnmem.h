@@ -5239,20 +5239,6 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
    DNNMEM__PLAN_RUN_NODES_EXTRA nodes: stuck under an early wrong choice,
    its nodes buy another start instead (a run that succeeds rarely stalls). */
 #define DNNMEM__PLAN_STALL_DIV 2
-/* The repair (dnnmem__exact_repair): on a capacity question with a node
-   limit where every section is full (a tiling at its height), the search
-   gets this share (percent) of the nodes; then its deepest partial plan is
-   repaired by sub-searches of at most DNNMEM__PLAN_REPAIR_NODES nodes each
-   (20k of 1.5M; caps of 5k and 100k decided fewer of the dense tilings; a
-   share of 20 lost held-out 800/30, 330k nodes by the search alone). A
-   time window around a record not kept is this many permille of the time
-   axis on each side; a bottom slice keeps its level's share of every
-   section from LOW to LOW + SPAN percent. */
-#define DNNMEM__PLAN_REPAIR_SHARE 40
-#define DNNMEM__PLAN_REPAIR_NODES 20000
-#define DNNMEM__PLAN_REPAIR_WIDTH 30
-#define DNNMEM__PLAN_REPAIR_LOW 10
-#define DNNMEM__PLAN_REPAIR_SPAN 60
 /* Re-ranking a part of c records lists its rank values by marks over all
    m ranks when c x this >= m (O(m)), else by sorting (O(c log c)). */
 #define DNNMEM__PLAN_RANK_MARKS 8
@@ -7566,17 +7552,6 @@ typedef struct dnnmem__exact {
   int64_t *hash_at;
   int32_t *search_hi; /* per search position: its record's span_hi (a record that ends before
                          a placement's stretch cannot meet it: dnnmem__exact_place's filter) */
-  int floor_on;       /* the fixed records are a floor (params->floor_fixed) */
-  int64_t *floor_top; /* per record: its least offset above the floor (with floor_on) */
-  int64_t *deep_off;  /* NULL, or the deepest partial plan so far (-1: unplaced; the repair) */
-  int32_t deep_depth; /* its placements */
-  /* the repair's own (dnnmem__exact_repair; a sub-search on this scratch
-     leaves them alone): the sub-problem's records, the plan it repairs, the
-     sub-search's deepest, kept flags, floors, spans, times and a sort */
-  dnnmem_interval *rp_rec;
-  int64_t *rp_cur, *rp_deep, *rp_h, *rp_times, *rp_key;
-  uint8_t *rp_in, *rp_in2;
-  int32_t *rp_lo, *rp_hi, *rp_ids, *rp_tmp;
 } dnnmem__exact;
 
 /* Sizing depends only on n and the number of gaps, so scratch_size needs no
@@ -7691,19 +7666,6 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->tmp2 = DNNMEM__TAKE(s, int32_t, events);
   w->keys = DNNMEM__TAKE(s, int64_t, events);
   w->order_keys = DNNMEM__TAKE(s, int64_t, 8 * nn);
-  w->floor_top = DNNMEM__TAKE(s, int64_t, nn);
-  w->rp_rec = DNNMEM__TAKE(s, dnnmem_interval, nn);
-  w->rp_cur = DNNMEM__TAKE(s, int64_t, nn);
-  w->rp_deep = DNNMEM__TAKE(s, int64_t, nn);
-  w->rp_key = DNNMEM__TAKE(s, int64_t, nn);
-  w->rp_h = DNNMEM__TAKE(s, int64_t, events);
-  w->rp_times = DNNMEM__TAKE(s, int64_t, events);
-  w->rp_in = DNNMEM__TAKE(s, uint8_t, nn);
-  w->rp_in2 = DNNMEM__TAKE(s, uint8_t, nn);
-  w->rp_lo = DNNMEM__TAKE(s, int32_t, nn);
-  w->rp_hi = DNNMEM__TAKE(s, int32_t, nn);
-  w->rp_ids = DNNMEM__TAKE(s, int32_t, nn);
-  w->rp_tmp = DNNMEM__TAKE(s, int32_t, nn);
   {
     int32_t k;
     for (k = 0; k < DNNMEM__EXACT_SLOTS; k++) {
@@ -7805,7 +7767,6 @@ static int64_t dnnmem__exact_clear_fixed(const dnnmem__exact *w, int32_t k, int6
   int32_t f, moved = 1;
   if (x > w->capacity) return w->capacity; /* out of reach anyway (and no overflow) */
   x = (x + w->align[k] - 1) & ~(w->align[k] - 1);
-  if (w->floor_on) return x > w->floor_top[k] ? x : w->floor_top[k]; /* a floor: all below it collides */
   while (moved && w->num_fixed > 0) {
     moved = 0;
     for (f = 0; f < w->num_fixed; f++) {
@@ -9813,14 +9774,6 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
   return 1;
 }
 
-/* The placed records' offsets (-1 the others) as the deepest partial plan,
-   d placements deep (every placed record within capacity, none colliding). */
-static void dnnmem__exact_keep_deep(dnnmem__exact *w, int32_t d) {
-  int32_t i;
-  for (i = 0; i < w->n; i++) w->deep_off[i] = w->placed[i] ? w->offset[i] : -1;
-  w->deep_depth = d;
-}
-
 /* Keeps the path to frame d in slot (the search stops there). */
 static void dnnmem__exact_suspend(dnnmem__exact *w, dnnmem__exact_slot *slot, int32_t d) {
   int32_t e;
@@ -9940,7 +9893,6 @@ static int dnnmem__exact_run(dnnmem__exact *w, int64_t limit, dnnmem__exact_slot
         deepest = d;
         deepest_at = nodes;
       }
-      if (w->deep_off && d > w->deep_depth) dnnmem__exact_keep_deep(w, d);
     } else if (!w->logging) {
       return DNNMEM__EXACT_ABORTED;
     } else {
@@ -10069,9 +10021,6 @@ typedef struct dnnmem__exact_params {
   int no_stack;                /* tests: same-stretch records stacked in any order (dnnmem__exact_place) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
-  int64_t *deepest;            /* NULL, or count offsets: the deepest partial plan (-1 unplaced) */
-  int floor_fixed;             /* the fixed records fill [0, h) of every section: seams and stacks on */
-  int no_repair;               /* tests: no repair of the deepest partial plan (dnnmem__exact_repair) */
   int all_plain;               /* tests: the plain round robin keeps repeated orders */
   int cell_full;               /* tests: every frame counts its cell from scratch (dnnmem__exact_cell_step) */
   int no_stall;                /* tests: noisy restarts never end for a stall (DNNMEM__PLAN_STALL_DIV) */
@@ -10093,8 +10042,6 @@ typedef struct dnnmem__exact_outcome {
   int64_t seam_fails;      /* placements a seam failed (dnnmem__exact_seams) */
   int32_t plain_orders;    /* the plain round robin's orders (dnnmem__exact_plain_kinds) */
   int64_t stalls;          /* noisy restarts a stall ended (DNNMEM__PLAN_STALL_DIV) */
-  int32_t deepest;         /* with params->deepest: its placements */
-  int32_t repairs;         /* sub-searches of the repair (dnnmem__exact_repair) */
 } dnnmem__exact_outcome;
 
 /* The arena of a plan of the search's records. */
@@ -10289,145 +10236,6 @@ static void dnnmem__exact_narrow(dnnmem__exact *w, int64_t g, int64_t big, int d
   }
 }
 
-static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t count,
-                                         int64_t alignment, const dnnmem__exact_params *params,
-                                         int64_t *offsets, dnnmem__exact_outcome *out,
-                                         void *scratch, size_t scratch_bytes);
-
-/* Shrinks the records kept (in[i], at off[i]) to the largest subset that
-   fills [0, rp_h[s]) of every section s exactly (a floor: no hole below a
-   kept record). Floors rise by the records in offset order that start on
-   them; a record above a hole in one of its sections leaves, until none
-   does. Returns the records kept. */
-static int32_t dnnmem__exact_floor(dnnmem__exact *w, int32_t n, int32_t sections, const int64_t *off, uint8_t *in) {
-  int32_t i, s, kept = 0, changed = 1;
-  for (i = 0; i < n; i++) w->rp_ids[i] = i, w->rp_key[i] = off[i];
-  dnnmem__sort_ids(w->rp_ids, w->rp_tmp, n, dnnmem__exact_less_key, w->rp_key);
-  while (changed) {
-    changed = 0;
-    for (s = 0; s < sections; s++) w->rp_h[s] = 0;
-    for (i = 0; i < n; i++) {
-      int32_t r = w->rp_ids[i];
-      if (!in[r]) continue;
-      for (s = w->rp_lo[r]; s < w->rp_hi[r]; s++)
-        if (w->rp_h[s] == off[r]) w->rp_h[s] = off[r] + w->rp_rec[r].size;
-    }
-    for (i = 0; i < n; i++) {
-      if (!in[i]) continue;
-      for (s = w->rp_lo[i]; s < w->rp_hi[i]; s++)
-        if (off[i] + w->rp_rec[i].size > w->rp_h[s]) {
-          in[i] = 0, changed = 1;
-          break;
-        }
-    }
-  }
-  for (i = 0; i < n; i++) kept += in[i];
-  return kept;
-}
-
-/* The repair (large-neighbourhood search), for a capacity question whose
-   search spent its share of the node limit unanswered: the search's
-   deepest partial plan (rp_cur) is kept where it forms a floor, a
-   neighbourhood of it is freed, and the free records are decided above
-   the kept ones (fixed) by a sub-search on this scratch of at most
-   DNNMEM__PLAN_REPAIR_NODES nodes. A plan is a plan of the whole
-   (offsets); a sub-search's deepest plan, as deep or deeper, replaces the
-   one repaired. Neighbourhoods alternate: a time window (DNNMEM__PLAN_REPAIR_WIDTH
-   permille each side) around a record not kept, freeing the kept records
-   there above lam of the floor (an exhausted one grows: lam falls by a
-   quarter, the window by half; every fourth unknown one without progress
-   shrinks lam back up), and a bottom slice of the whole time axis at a
-   level drawn from [LOW, LOW + SPAN) percent of every floor. A heuristic:
-   it never says no (an exhausted sub-search proves nothing of the whole).
-   w's search is over (its scratch is the sub-searches'); *nodes counts
-   every node. Returns 1 with a plan in offsets, else 0. */
-static int dnnmem__exact_repair(dnnmem__exact *w, const dnnmem_interval *records, int32_t n,
-                                int64_t alignment, const dnnmem__exact_params *params, int64_t *offsets,
-                                void *scratch, size_t scratch_bytes, int64_t *nodes, int32_t *rounds,
-                                int *stopped) {
-  int32_t sections = w->sections, deep = w->deep_depth, i, s, fails = 0;
-  int64_t limit = params->node_limit, width, span;
-  double lam = 0.5;
-  dnnmem_rng rng;
-  dnnmem__exact_params sp;
-  dnnmem__exact_outcome so;
-  for (i = 0; i < n; i++) {
-    w->rp_rec[i] = records[i];
-    w->rp_lo[i] = w->span_lo[i], w->rp_hi[i] = w->span_hi[i];
-  }
-  for (s = 0; s <= sections; s++) w->rp_times[s] = w->times[s];
-  span = w->rp_times[sections] - w->rp_times[0];
-  width = span * DNNMEM__PLAN_REPAIR_WIDTH / 1000;
-  dnnmem_rng_seed(&rng, 0x5EED + params->noise_salt);
-  DNNMEM_MEMSET(&sp, 0, sizeof sp);
-  sp.capacity = params->capacity;
-  sp.stop = params->stop;
-  sp.stop_user = params->stop_user;
-  sp.lean = params->lean;
-  sp.deepest = w->rp_deep;
-  sp.floor_fixed = 1;
-  sp.no_repair = 1; /* nothing kept is the whole question again: no repair of a repair */
-  *rounds = 0;
-  *stopped = 0;
-  while (*nodes < limit && !*stopped) {
-    int32_t u, c = 0, kept, a, b, slice = *rounds % 2 == 1;
-    int64_t t0, t1;
-    double level = lam;
-    for (i = 0; i < n; i++) w->rp_in[i] = w->rp_cur[i] >= 0;
-    dnnmem__exact_floor(w, n, sections, w->rp_cur, w->rp_in);
-    for (i = 0; i < n; i++) c += !w->rp_in[i];
-    if (c == 0) break; /* not expected: a whole plan is found by the search */
-    u = (int32_t)dnnmem_rng_below(&rng, (uint32_t)c); /* the centre: a record not kept */
-    for (i = 0; i < n; i++)
-      if (!w->rp_in[i] && u-- == 0) break;
-    t0 = records[i].lower - width, t1 = records[i].upper + width;
-    if (slice) {
-      t0 = w->rp_times[0], t1 = w->rp_times[sections];
-      level = (double)DNNMEM__PLAN_REPAIR_LOW / 100 + dnnmem_rng_uniform(&rng) * DNNMEM__PLAN_REPAIR_SPAN / 100;
-    }
-    for (a = 0; a < sections && w->rp_times[a] < t0; a++) {}
-    for (b = a; b < sections && w->rp_times[b] < t1; b++) {}
-    for (i = 0; i < n; i++) w->rp_in2[i] = w->rp_in[i];
-    for (i = 0; i < n; i++) { /* free the kept records of the window above level x floor */
-      if (!w->rp_in2[i] || w->rp_hi[i] <= a || w->rp_lo[i] >= b) continue;
-      for (s = w->rp_lo[i] > a ? w->rp_lo[i] : a; s < w->rp_hi[i] && s < b; s++)
-        if (w->rp_cur[i] + records[i].size > (int64_t)(level * (double)w->rp_h[s])) {
-          w->rp_in2[i] = 0;
-          break;
-        }
-    }
-    dnnmem__exact_floor(w, n, sections, w->rp_cur, w->rp_in2);
-    for (kept = 0, i = 0; i < n; i++) {
-      w->rp_rec[i].flags = records[i].flags;
-      if (w->rp_in2[i]) {
-        w->rp_rec[i].flags |= DNNMEM_INTERVAL_FIXED;
-        w->rp_rec[i].fixed_offset = w->rp_cur[i];
-        kept++;
-      }
-    }
-    sp.node_limit = dnnmem__min64(DNNMEM__PLAN_REPAIR_NODES, limit - *nodes);
-    sp.noise_salt = (uint64_t)*rounds;
-    if (dnnmem__exact_solve(w->rp_rec, n, alignment, &sp, offsets, &so, scratch, scratch_bytes) != DNNMEM_OK)
-      return 0; /* not expected: the kept records are a valid partial plan */
-    *nodes += so.nodes > 0 ? so.nodes : 1; /* a round refuted at its root still costs a node: the loop ends */
-    ++*rounds;
-    *stopped = so.stop == DNNMEM_PLAN_STOP_TIME;
-    if (so.feasible == 1) return 1;
-    if (kept + so.deepest >= deep) { /* as deep or deeper: repaired from now on */
-      if (kept + so.deepest > deep) fails = 0;
-      deep = kept + so.deepest;
-      for (i = 0; i < n; i++) w->rp_cur[i] = w->rp_deep[i];
-    }
-    if (slice) continue;
-    if (so.feasible == 0) {
-      lam = lam > 0.2 ? lam - 0.25 : 0;
-      width += width / 2;
-    } else if (++fails % 4 == 0 && lam < 0.75)
-      lam += 0.25;
-  }
-  return 0;
-}
-
 /* The exact planner over a validated problem whose fixed records do not
    collide: minimises the arena (params->capacity == 0) or answers the
    capacity question. offsets receives the best plan (minimising: always;
@@ -10440,7 +10248,6 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   dnnmem__exact w;
   int64_t gaps, bound, big = 0, g, lb, ub;
   int32_t i;
-  int floor_fixed, repair;
   dnnmem_result r;
   if ((r = dnnmem__exact_count_gaps(records, count, &gaps)) != DNNMEM_OK) return r;
   dnnmem__scratch_begin(&sc, scratch, scratch_bytes);
@@ -10454,27 +10261,9 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   bound = dnnmem__exact_setup(&w, records, count, alignment, params->ignore_gaps);
   w.twins_off = params->no_twins;
   dnnmem__exact_twins(&w);
-  /* fixed records that fill [0, h) of every section (a floor: the
-     repair's kept records) only lift floors: above them the search is the
-     one without fixed records */
-  floor_fixed = params->floor_fixed;
-  w.floor_on = 0;
-  if (floor_fixed && w.num_fixed > 0) { /* each record's least offset above the floor: its sections' tops */
-    int32_t s, k;
-    for (s = 0; s < w.sections; s++) w.keys[s] = 0;
-    for (i = 0; i < w.num_fixed; i++)
-      for (k = w.fixed[i], s = w.span_lo[k]; s < w.span_hi[k]; s++)
-        w.keys[s] = dnnmem__max64(w.keys[s], w.offset[k] + w.size[k]);
-    for (i = 0; i < w.m; i++) {
-      int64_t x = 0;
-      for (k = w.search[i], s = w.span_lo[k]; s < w.span_hi[k]; s++) x = dnnmem__max64(x, w.keys[s]);
-      w.floor_top[k] = (x + w.align[k] - 1) & ~(w.align[k] - 1);
-    }
-    w.floor_on = 1;
-  }
-  w.seams_on = !params->no_seams && !w.has_windows && (w.num_fixed == 0 || floor_fixed);
+  w.seams_on = !params->no_seams && !w.has_windows && w.num_fixed == 0;
   for (i = 0; i < w.m && w.seams_on; i++) w.seams_on = w.seg_count[w.search[i]] == 1;
-  w.stack_on = !params->no_stack && !w.has_windows && (w.num_fixed == 0 || floor_fixed);
+  w.stack_on = !params->no_stack && !w.has_windows && w.num_fixed == 0;
   w.seam_fails = 0;
   w.nodes = w.refused = w.backjumps = 0;
   w.backjump = !params->no_backjumps;
@@ -10497,10 +10286,6 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   w.stall_limit = w.stalls = 0;
   w.scan_full = params->scan_full;
   w.serial = 0;
-  w.deep_off = params->deepest;
-  w.deep_depth = 0;
-  if (w.deep_off)
-    for (i = 0; i < count; i++) w.deep_off[i] = -1;
   for (i = 0; i < count; i++) w.hash_at[i] = -1;
   w.cell_at = -1;
   w.cell_top = 0;
@@ -10524,35 +10309,8 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
     if (records[i].flags & DNNMEM_INTERVAL_FIXED) big += records[i].fixed_offset;
   } /* the sum dnnmem_intervals_check bounded */
   big = dnnmem__max64(big, bound);
-  /* the repair: a tiling at its height (every section full), plain
-     records, a node limit to share */
-  repair = params->capacity > 0 && params->node_limit > 0 && !params->no_repair && gaps == 0 && !w.has_windows &&
-           w.num_fixed == 0 && w.sections > 0 && bound == params->capacity;
-  for (i = 0; i < w.sections && repair; i++) repair = w.total[i] == params->capacity;
-  for (i = 0; i < count && repair; i++)
-    repair = !(records[i].flags & (DNNMEM_INTERVAL_ALIAS | DNNMEM_INTERVAL_REUSE | DNNMEM_INTERVAL_HINT));
-  out->repairs = 0;
-  if (repair) {
-    w.deep_off = w.rp_cur;
-    w.deep_depth = 0;
-    for (i = 0; i < count; i++) w.rp_cur[i] = -1;
-    w.node_limit = params->node_limit / 100 * DNNMEM__PLAN_REPAIR_SHARE; /* no overflow */
-  }
   if (params->capacity > 0) {
     dnnmem__exact_answer(&w, params->capacity, bound, big, lb, offsets, out);
-    if (repair && out->feasible == -1 && !w.stopped) {
-      int64_t nodes = w.nodes;
-      int stopped = 0;
-      if (dnnmem__exact_repair(&w, records, count, alignment, params, offsets, scratch, scratch_bytes, &nodes,
-                               &out->repairs, &stopped)) {
-        out->feasible = 1;
-        for (out->arena = 0, i = 0; i < count; i++) out->arena = dnnmem__max64(out->arena, offsets[i] + records[i].size);
-        out->optimal = out->arena == lb;
-      }
-      w.nodes = nodes; /* w's other counts are the first search's */
-      w.node_limit = params->node_limit;
-      w.stopped = stopped;
-    }
   } else {
     if (params->warm_offsets) {
       DNNMEM_MEMCPY(offsets, params->warm_offsets, (size_t)count * sizeof(int64_t));
@@ -10576,7 +10334,6 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->list_len = w.z_len;
   out->seam_fails = w.seam_fails;
   out->stalls = w.stalls;
-  out->deepest = w.deep_depth;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node
      limit), else every capacity was asked without a proof (windows) */

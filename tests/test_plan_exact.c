@@ -1943,74 +1943,6 @@ static void test_huge_keys(void) {
   CHECK(res.arena >= res.lower_bound && res.arena > 0);
 }
 
-/* The repair (dnnmem__exact_repair, issue 29): a capacity question with a
-   node limit on a tiling at its height gives the search
-   DNNMEM__PLAN_REPAIR_SHARE percent of the nodes, then repairs its deepest
-   partial plan above a kept floor. REPAIR_PIECES pieces of seed
-   REPAIR_SEED: the search alone is unanswered within REPAIR_LIMIT nodes, the
-   repair decides it (the plan recounted by ref_plan_recount); every node
-   counts against the limit. Then 300 small tilings at their height with a
-   budget of 300 nodes (120 for the search): never a "no", every plan the
-   repair finds recounted; here the repair decides fewer than the search
-   alone (287 against 291: the share cuts the search short). */
-#define REPAIR_PIECES 200
-#define REPAIR_SEED 33
-#define REPAIR_LIMIT 20000
-#define REPAIR_NODES 17518
-#define REPAIR_SMALL_YES 287
-#define REPAIR_SMALL_PLAIN 291
-static void test_repair(void) {
-  static dnnmem_interval r[REPAIR_PIECES > 160 ? REPAIR_PIECES : 160];
-  static int64_t off[REPAIR_PIECES > 160 ? REPAIR_PIECES : 160];
-  dnnmem_rng rng;
-  dnnmem_intervals p;
-  int32_t n, mode, seed, yes[2] = {0, 0};
-  dnnmem_rng_seed(&rng, REPAIR_SEED);
-  n = ref_plan_tiling(&rng, r, REPAIR_PIECES, 1000, 1024 * 1024, 1024);
-  p.records = r, p.count = n, p.alignment = 0;
-  for (mode = 0; mode < 2; mode++) {
-    dnnmem__exact_params params;
-    dnnmem__exact_outcome out;
-    memset(&params, 0, sizeof params);
-    params.capacity = 1024 * 1024;
-    params.node_limit = REPAIR_LIMIT;
-    params.no_repair = mode;
-    out = solve_params(r, n, 1, &params, off);
-    printf("repair: %d-piece tiling seed %d, %s in %lld nodes (%d sub-searches)\n", (int)n, REPAIR_SEED,
-           out.feasible == 1 ? "decided" : "unknown", (long long)out.nodes, (int)out.repairs);
-    CHECK(out.nodes <= REPAIR_LIMIT);
-    if (mode == 0) {
-      CHECK_EQ(out.feasible, 1);
-      CHECK_EQ(ref_plan_recount(&p, off), 1024 * 1024);
-      CHECK(out.repairs > 0);
-      CHECK_EQ(out.nodes, REPAIR_NODES);
-    } else {
-      CHECK_EQ(out.feasible, -1);
-      CHECK_EQ(out.repairs, 0);
-    }
-  }
-  for (seed = 0; seed < 300; seed++) {
-    dnnmem_rng_seed(&rng, (uint64_t)seed * 7 + 1);
-    n = ref_plan_tiling(&rng, r, 40 + (int32_t)dnnmem_rng_below(&rng, 121), 40, 32, 1);
-    p.records = r, p.count = n, p.alignment = 0;
-    for (mode = 0; mode < 2; mode++) {
-      dnnmem__exact_params params;
-      dnnmem__exact_outcome out;
-      memset(&params, 0, sizeof params);
-      params.capacity = 32;
-      params.node_limit = 300;
-      params.no_repair = mode;
-      out = solve_params(r, n, 1, &params, off);
-      CHECK(out.feasible != 0); /* never a "no": the height is the optimum */
-      if (out.feasible == 1) CHECK_EQ(ref_plan_recount(&p, off), 32);
-      yes[mode] += out.feasible == 1;
-    }
-  }
-  printf("repair: 300 small tilings within 300 nodes, %d decided (the search alone %d)\n", (int)yes[0], (int)yes[1]);
-  CHECK_EQ(yes[0], REPAIR_SMALL_YES);
-  CHECK_EQ(yes[1], REPAIR_SMALL_PLAIN);
-}
-
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -2040,7 +1972,6 @@ int main(void) {
   RUN(test_stalls);
   RUN(test_watch_placed);
   RUN(test_huge_keys);
-  RUN(test_repair);
   RUN_LONG(test_cell_step);
   RUN_LONG(test_scan_full);
   return test_finish("test_plan_exact");
