@@ -2,7 +2,8 @@
    search's deepest partial plan on ref_plan_tiling instances at their
    optimum (every plan recounted by ref_plan_recount). Not part of make;
    it needs the header of commit 374a097f (params.deepest, floor_fixed,
-   no_repair, outcome.repairs; reverted on the branch):
+   no_repair, outcome.repairs; reverted on the branch; e53cc9fa's header, fixed,
+   builds it too):
      mkdir -p /tmp/h && git show 374a097f:dnnmem.h > /tmp/h/dnnmem.h
      gcc -O2 -std=c99 -I/tmp/h -I. -Itests -o lns notes/ISSUE-29-tilelns-drv.c -lm
      lns tile SIZES SEED_LO SEED_HI SALT_LO SALT_HI NODES   (the library: search + its repair; NOREPAIR=1 off)
