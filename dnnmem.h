@@ -126,7 +126,8 @@
        arena (dnnmem_remat_plan), res.peak <= res.arena; res.time = sum
        of their times;
        DNNMEM_ERR_INFEASIBLE: none found within the budget, seq and res
-       then hold the best found)
+       then hold the best found; below the lower bound, at once, the
+       start order)
    6. Where does element (7, 5) live?
        dnnmem_layout l;  int64_t index[2] = {7, 5}, address;
        int64_t units[DNNMEM_LAYOUT_MAX_LEVELS];     (one unit per level)
@@ -1266,7 +1267,7 @@
        does not fit the budget is DNNMEM_ERR_INFEASIBLE with the best one
        found written (solve, time_bound: field BUDGET, index the first
        node whose step alone needs more, -1 if none; solve with a budget
-       below the lower bound: at once, the row order written). simulate and plan
+       below the lower bound: at once, the start order written). simulate and plan
        refuse a sequence with DNNMEM_ERR_REMAT_MISSING_NODE,
        _INPUT_NOT_READY, _INPUT_REPEATED;
        group_order DNNMEM_ERR_REMAT_STATE_LIMIT.
@@ -1553,9 +1554,10 @@
        first, then less time; neither: lower peak; with the arena bounded:
        by the arena, the row order's planned as the answer's is). DNNMEM_OK when there is
        no budget or the peak fits it, else DNNMEM_ERR_INFEASIBLE with the
-       best sequence found still written (always when the budget is below
-       dnnmem_remat_lower_bound; possibly at or above it: the bound is not
-       always reached). With a budget (not peak_only) the same for the
+       best sequence found still written (possibly at or above
+       dnnmem_remat_lower_bound: the bound is not always reached; below it
+       nothing is searched: the start order, the row order with each graph
+       input just before its first reader, is written at once). With a budget (not peak_only) the same for the
        arena: DNNMEM_OK means result.arena <= budget, and
        dnnmem_remat_plan with dnnmem_remat_arena_options(budget, length)
        gives those offsets again (the plan is deterministic).
@@ -3327,8 +3329,9 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_solve(const dnnmem_remat_problem *problem,
    baselines do. DNNMEM_OK if there is no budget or the bounded quantity
    fits it, DNNMEM_ERR_INFEASIBLE if not (sequence and result are still
    written: the best found; a budget below dnnmem_remat_lower_bound is
-   refused before any move, with the row order written, moves 0, arena -1;
-   error: field BUDGET, index the first node whose step alone needs more
+   refused before any move and without advancing rng, with the start order
+   written (the row order, each graph input just before its first reader),
+   moves 0, its arena planned as any answer's; error: field BUDGET, index the first node whose step alone needs more
    than the budget, -1 if none).
    DNNMEM_ERR_OUTPUT_TOO_SMALL when the sequence does not fit its capacity
    (result->length: the capacity needed; V for anneal). result is required
@@ -18870,13 +18873,13 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.cand = sequence;
   w.cand_len = n;
   for (k = 0; k < n; k++) sequence[k] = w.order[k];
-  if (o.budget > 0) { /* below the lower bound no sequence fits: the row order at once, not an anneal for nothing */
+  if (o.budget > 0) { /* below the lower bound no sequence fits: the start order at once, not an anneal for nothing */
     int64_t bound = 0;
     (void)dnnmem__remat_lower_bound(problem, &bound, NULL);
     if (o.budget < bound) {
       *result = w.cand_result;
       result->moves = result->accepted = 0;
-      result->arena = -1;
+      result->arena = w.arena_on ? dnnmem__remat_arena_try(&w, sequence, n).arena : -1; /* as every answer's */
       return DNNMEM_ERR_INFEASIBLE;
     }
   }

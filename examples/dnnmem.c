@@ -2405,7 +2405,7 @@ static void remat_single(const cli_args *a, const remat_setup *s, remat_run *run
   memset(&x, 0, sizeof(x));
   x.extra_bound = INT64_MAX;
   x.bound_cut = -1;
-  if (budget < s->lower_bound)
+  if (budget > 0 && budget < s->lower_bound) /* 0: no budget */
     fprintf(stderr, "dnnmem remat: budget %lld is below the lower bound %lld: infeasible\n", (long long)budget,
             (long long)s->lower_bound);
   if (a->time_limit > 0 && !o.iterations) o.iterations = INT64_MAX / 4;

@@ -699,6 +699,11 @@ static void test_bad_input(void) {
   int64_t lb;
   int32_t v;
   dnnmem_result rc;
+  dnnmem_rng before;
+  dnnmem_plan_options po;
+  dnnmem_remat_plan_result pr;
+  dnnmem_interval recs[12];
+  int64_t offs[12];
   size_t need;
   checkpoint.algo = DNNMEM_REMAT_CHECKPOINT;
   dnnmem_rng_seed(&rng, 1);
@@ -737,18 +742,34 @@ static void test_bad_input(void) {
            DNNMEM_ERR_INVALID_ARGUMENT); /* the result holds the length */
   CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, NULL, 12, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_INVALID_ARGUMENT);
-  /* budget below the lower bound: infeasible before any move, the row order given (no arena planned) */
+  /* budget below the lower bound: infeasible before any move, the rng untouched, the start order given (here
+     the row order: each graph input is already just before its first reader), its arena the public plan's */
   CHECK_EQ(dnnmem_remat_lower_bound(&g.p, &tb), DNNMEM_OK);
   lb = tb.peak;
   CHECK_EQ(lb, 21);
   o.budget = lb - 1;
+  before = rng;
   CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
            DNNMEM_ERR_INFEASIBLE);
+  CHECK(memcmp(&before, &rng, sizeof(rng)) == 0);
   check_answer(&g, seq, &st);
   CHECK_EQ(st.length, 6);
   CHECK_EQ(st.moves, 0);
+  CHECK_EQ(st.accepted, 0);
+  for (v = 0; v < 6; v++) CHECK_EQ(seq[v], v);
+  dnnmem_remat_arena_options(o.budget, st.length, &po);
+  CHECK_EQ(dnnmem_remat_plan_scratch_size(&g.p, &po, seq, st.length, 0, &need), DNNMEM_OK);
+  CHECK(need <= sizeof(scratch_buf));
+  CHECK_EQ(dnnmem_remat_plan(&g.p, &po, seq, st.length, 0, recs, offs, &pr, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_OK);
+  CHECK_EQ(st.arena, pr.arena);
+  CHECK(st.arena >= st.peak);
+  o.peak_only = 1; /* the same refusal, no arena */
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf)),
+           DNNMEM_ERR_INFEASIBLE);
+  CHECK_EQ(st.moves, 0);
   CHECK_EQ(st.arena, -1);
-  for (v = 0; v < 6; v++) CHECK_EQ(seq[v], v); /* the row order: this graph is numbered in it */
+  o.peak_only = 0;
   o.budget = lb; /* at the bound the anneal runs */
   rc = dnnmem_remat_solve(&g.p, &o, &rng, seq, 12, &st, scratch_buf, sizeof(scratch_buf));
   CHECK(rc == DNNMEM_OK || rc == DNNMEM_ERR_INFEASIBLE);
