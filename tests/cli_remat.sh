@@ -43,6 +43,9 @@ grep -q '"reorder_peak": ' "$out" && ok "--baselines: reorder_peak" || bad "--ba
 # budget below the lower bound: feasible false, a message
 "$D" remat "$G" --budget 1000 --iterations 20000 --json >"$out" 2>"$tmp/err"
 [ "$(f feasible)" = false ] && grep -q "lower bound" "$tmp/err" && ok "budget below the lower bound: feasible false" || bad "tiny budget: $(cat "$out" "$tmp/err")"
+# --budget 0 is no budget (the lowest peak): no lower-bound message (review31r)
+"$D" remat "$G" --budget 0 --iterations 100 --json >"$out" 2>"$tmp/err"
+[ "$(f feasible)" = true ] && ! grep -q "lower bound" "$tmp/err" && ok "--budget 0: no budget" || bad "--budget 0: $(cat "$out" "$tmp/err")"
 
 # --time-limit stops the search (a hang check: 60 s on any machine load; speed is make bench's)
 start=$(date +%s%N)
