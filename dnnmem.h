@@ -15183,20 +15183,25 @@ static dnnmem_result dnnmem__remat_budget_fail(const dnnmem_remat_problem *probl
   return dnnmem__fail(e, DNNMEM_ERR_INFEASIBLE, v < problem->graph->num_nodes ? v : -1, DNNMEM_FIELD_BUDGET);
 }
 
-static dnnmem_result dnnmem__remat_lower_bound(const dnnmem_remat_problem *problem, int64_t *out_bound,
-                                               dnnmem_error *e) {
-  const dnnmem_graph *g;
+/* The peak's lower bound of a validated problem: the largest step's need,
+   or all outputs held at the end. */
+static int64_t dnnmem__remat_peak_bound(const dnnmem_remat_problem *problem) {
+  const dnnmem_graph *g = problem->graph;
   int64_t bound = 0, outputs = 0;
   int32_t v;
-  dnnmem_result r = dnnmem__remat_validate(problem, e);
-  if (r != DNNMEM_OK) return r;
-  g = problem->graph;
   for (v = 0; v < g->num_nodes; v++) {
     int64_t step = dnnmem__remat_step_need(problem, v);
     if (step > bound) bound = step;
     if (problem->is_output && problem->is_output[v]) outputs += problem->sizes[v];
   }
-  *out_bound = bound > outputs ? bound : outputs;
+  return bound > outputs ? bound : outputs;
+}
+
+static dnnmem_result dnnmem__remat_lower_bound(const dnnmem_remat_problem *problem, int64_t *out_bound,
+                                               dnnmem_error *e) {
+  dnnmem_result r = dnnmem__remat_validate(problem, e);
+  if (r != DNNMEM_OK) return r;
+  *out_bound = dnnmem__remat_peak_bound(problem);
   return DNNMEM_OK;
 }
 
@@ -15645,8 +15650,7 @@ static dnnmem_result dnnmem__remat_time_bound(const dnnmem_remat_problem *proble
   if ((r = dnnmem__scratch_end(&s, NULL)) != DNNMEM_OK) return r;
   if ((r = dnnmem_graph_topo_order(g, w.order, w.topo_scratch, w.topo_bytes, e)) != DNNMEM_OK)
     return r;
-  r = dnnmem__remat_lower_bound(problem, &lower, NULL);
-  DNNMEM_ASSERT(r == DNNMEM_OK); /* its only failure is dnnmem__remat_validate's, passed above */
+  lower = dnnmem__remat_peak_bound(problem);
   if (o.budget == 0) return DNNMEM_OK; /* no budget: the row order needs nothing extra */
   if (o.budget < lower) {
     *out_extra_time = DNNMEM__I64_MAX;
@@ -15747,7 +15751,7 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_time_bound(const dnnmem_remat_problem *pro
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   r = dnnmem__remat_time_bound(problem, options, &result->extra_time, &result->cut, &result->cut2, NULL, scratch,
                                scratch_bytes, &e);
-  if (r == DNNMEM_OK || r == DNNMEM_ERR_INFEASIBLE) (void)dnnmem__remat_lower_bound(problem, &result->peak, NULL);
+  if (r == DNNMEM_OK || r == DNNMEM_ERR_INFEASIBLE) result->peak = dnnmem__remat_peak_bound(problem); /* validated */
   return dnnmem__report(&result->error, &e, dnnmem__guarded(scratch, scratch_bytes, r));
 }
 
@@ -18873,15 +18877,12 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   w.cand = sequence;
   w.cand_len = n;
   for (k = 0; k < n; k++) sequence[k] = w.order[k];
-  if (o.budget > 0) { /* below the lower bound no sequence fits: the start order at once, not an anneal for nothing */
-    int64_t bound = 0;
-    (void)dnnmem__remat_lower_bound(problem, &bound, NULL);
-    if (o.budget < bound) {
-      *result = w.cand_result;
-      result->moves = result->accepted = 0;
-      result->arena = w.arena_on ? dnnmem__remat_arena_try(&w, sequence, n).arena : -1; /* as every answer's */
-      return DNNMEM_ERR_INFEASIBLE;
-    }
+  /* below the lower bound no sequence fits: the start order at once, not an anneal for nothing */
+  if (o.budget > 0 && o.budget < dnnmem__remat_peak_bound(problem)) {
+    *result = w.cand_result;
+    result->moves = result->accepted = 0;
+    result->arena = w.arena_on ? dnnmem__remat_arena_try(&w, sequence, n).arena : -1; /* as every answer's */
+    return DNNMEM_ERR_INFEASIBLE;
   }
   dnnmem__remat_objective(&w, &w.cand_result);
   contraction = !o.no_contraction && !o.reorder_only && n > DNNMEM__REMAT_MIN_SEARCH_NODES &&
@@ -19992,8 +19993,8 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     return r;
   }
   sum_times = st.time;
-  r = dnnmem__remat_lower_bound(problem, &lb, NULL);
-  DNNMEM_ASSERT(r == DNNMEM_OK && lb <= st.peak); /* the solve above validated the problem */
+  lb = dnnmem__remat_peak_bound(problem); /* the solve above validated the problem */
+  DNNMEM_ASSERT(lb <= st.peak);
   DNNMEM_MEMSET(result, 0, sizeof(*result));
   result->base_peak = st.peak;
   result->base_time = st.time;
