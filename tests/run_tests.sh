@@ -240,7 +240,7 @@ libfuzzer)
   # -entropic=0: libFuzzer's default schedule counts every feature of every
   # input (a third of a slow target's time at -O0); the plain one does not.
   # With the library's comparisons untraced (the Makefile's LF_COV) every
-  # target runs more inputs in 10 s than in 16 s before (notes/CI-citrim8.md).
+  # target runs more inputs in 10 s than in 16 s before (BENCHMARKS, CI time 0.31.0).
   secs=${LIBFUZZER_SECONDS:-5}
   case " ${LF_O0:-} " in *" $name "*) secs=$((2 * secs)) ;; esac
   if "$t" -seed=${LIBFUZZER_SEED:-1} -max_total_time=$secs -max_len=512 -entropic=0 \
@@ -277,7 +277,7 @@ fi
 # longest first, so that the pool does not end on one long job while the
 # other cores idle: the jobs in LONG (measured CPU seconds, above 10, in
 # order; a job missing from it is only started later), then the libFuzzer
-# runs (8 s each at least), then the rest in the order of their sections.
+# runs (5 or 10 s each), then the rest in the order of their sections.
 LONG="cli_remat.sh test_remat cli_onnx.sh test_remat_plan test_remat_arena m32/test_remat m32/test_remat_plan
 m32/test_remat_arena same32 cli_demo.sh optouts fuzz/fuzz_plan_conflict test_plan_exact test_plan_greedy fuzz/fuzz_plan
 cli_users.sh m32/test_plan_greedy fuzz/fuzz_plan_exact fuzz/fuzz_label"
