@@ -1531,7 +1531,13 @@
        within 1e-9 x the two slopes' sum count as equal, the larger budget
        wins): the budget below which time starts to grow fastest; -1 when
        no slope increases. With options->progress the caller's fraction p
-       drives point k as p N - k.
+       drives the points in turn: point k, starting at p_k, gets the share
+       s = (1 - p_k) / (N - k); its anneal reads (p - p_k) / (s / 2) (the
+       other half of the share is its arena phases', a fixed effort after
+       the anneal), and its run is stopped once p reaches p_k + s (the
+       stop as options->stop's, with the first plan still whole). A point
+       that ends early leaves its rest to the later ones; with a clock as
+       p the curve ends near the clock's end (tests/BENCHMARKS.md).
 
        Complexity. simulate O(V + L + the steps' in-degrees); lower_bound
        O(V + squared in-degrees); anneal O(degree log L) per move, 1000 V +
@@ -1562,7 +1568,9 @@
        dnnmem_remat_plan with dnnmem_remat_arena_options(budget, length)
        gives those offsets again (the plan is deterministic).
        Deterministic for a given rng state unless a progress callback reads
-       a clock; a stop returns the best so far. The lower bound and the
+       a clock; a stop returns the best so far: it also cuts a plan under
+       way (dnnmem_remat_plan with the stop, a cut plan not taken), but for
+       the first, which every answer needs for its arena. The lower bound and the
        time bound hold for every valid sequence within the budget (results
        measured on real graphs: tests/BENCHMARKS.md).
 
@@ -3279,7 +3287,8 @@ typedef struct dnnmem_remat_options {
   int32_t bound_cuts;       /* dnnmem_remat_time_bound's candidate cuts; 0: 16 */
   double start_temperature; /* 0: 0.02 (relative to the base time) */
   double end_temperature;   /* 0: 1e-4 */
-  dnnmem_stop_fn stop;      /* optional: polled every 256 moves */
+  dnnmem_stop_fn stop;      /* optional: polled every 256 moves and by the
+                               arena's plans */
   void *stop_user;
   dnnmem_progress_fn progress; /* optional: drives the schedule instead of */
   void *progress_user;         /* iterations (then give iterations large) */
@@ -3503,7 +3512,11 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan(const dnnmem_remat_problem *problem,
    planner's (result.first_fit = 1; plan.arena says so, plan.feasible = 1
    when it meets the capacity, else as the planner left it): on
    schedules' records first fit often plans 2-10% lower, and which order
-   is lowest varies by schedule (tests/BENCHMARKS.md). records is the
+   is lowest varies by schedule (tests/BENCHMARKS.md). options->stop, as
+   it stops the exact search, ends these too (polled before each first-fit
+   order, each record push takes out and each of the four rounds): the
+   lowest plan so far, plan.stop DNNMEM_PLAN_STOP_TIME while the capacity
+   is missed and not refuted. records is the
    caller's (length entries, required when length > 0); it receives the
    lifetimes once the sequence is validated, also when the plan's scratch
    then proves short (the size query reads only the length). The sequence is validated as by
@@ -3580,9 +3593,12 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
    (points[k].arena <= points[k].budget unless peak_only). One value drawn from
    rng seeds the runs: point k's run uses dnnmem_rng_seed(seed + k)
    (points[k].seed). options->progress, when given, drives the whole
-   curve: point k runs while it reports [k / N, (k + 1) / N) (N points);
-   options->stop stops the current run and leaves the later ones their
-   first candidate. Errors: those of solve and time_bound, and
+   curve: a point whose run starts at progress p gets the share (1 - p) /
+   (points left), its anneal the first half, its arena phases (a fixed
+   effort) the rest, and the share's end stops it (a run that ends early
+   leaves its rest to the later points; a clock as progress bounds the
+   curve's time); options->stop stops the current run and leaves the
+   later ones their first candidate. Errors: those of solve and time_bound, and
    DNNMEM_ERR_INVALID_ARGUMENT for num_points < 1, a NULL points or result
    (required), a spacing out of range. Scratch: the solve's (for
    sequence_capacity) or the time bound's, whichever is larger, plus the
@@ -18231,10 +18247,13 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem, con
 
 /* Plans seq[0 .. len) (dnnmem_remat_plan, the public planner) and offers it
    as the arena candidate. Returns its result (arena -1 if the plan failed:
-   instance sizes past int64_t). w->plain_plans 1: planned without push
-   insertion and the wheel (a plan they would fit stays a miss; a plan that
-   fits is the same, as they run only on a miss), 2: a near miss not
-   reordered either. */
+   instance sizes past int64_t, or the options' stop cut it: then no more
+   plans, as a cut plan is not the one dnnmem_remat_plan gives again). The
+   stop cuts plans once some plan is the arena candidate: before, the plan
+   is needed (every answer has an arena) and runs whole.
+   w->plain_plans 1: planned without push insertion and the wheel (a plan
+   they would fit stays a miss; a plan that fits is the same, as they run
+   only on a miss), 2: a near miss not reordered either. */
 static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32_t *seq,
                                                    int32_t len) {
   dnnmem_remat_plan_result pr;
@@ -18245,14 +18264,20 @@ static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32
   if (w->plan_len >= 0 && dnnmem__remat_same_seq(seq, len, w->plan_seq, w->plan_len)) {
     found = w->plan_found;
   } else {
+    int cut = w->arena_result.arena >= 0;
     DNNMEM_MEMSET(&found, 0, sizeof(found));
     found.arena = -1;
     dnnmem_remat_arena_options(w->o->budget, len, &w->plan_options); /* the scratch: any length */
-    if (dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
+    if (cut) w->plan_options.stop = w->o->stop, w->plan_options.stop_user = w->o->stop_user;
+    pr.plan.stop = DNNMEM_PLAN_STOP_NONE;
+    if ((cut && w->halted) || dnnmem__remat_sim(w->p, seq, len, &w->sim, &found, NULL) != DNNMEM_OK ||
         dnnmem__guarded(w->plan_mem, w->plan_bytes,
                         dnnmem__remat_plan(w->p, &w->plan_options, seq, len, 0, w->records, w->offsets, &pr,
-                                           w->plan_mem, w->plan_bytes, !w->plain_plans, &e)) != DNNMEM_OK) {
+                                           w->plan_mem, w->plan_bytes, !w->plain_plans, &e)) != DNNMEM_OK ||
+        pr.plan.stop == DNNMEM_PLAN_STOP_TIME) {
+      if (pr.plan.stop == DNNMEM_PLAN_STOP_TIME) w->halted = w->stopped = 1;
       w->plan_len = -1; /* the records may be half written */
+      found.arena = -1;
       return found;
     }
     found.arena = pr.arena;
@@ -18303,7 +18328,10 @@ static int dnnmem__remat_arena_repair(dnnmem__remat *w, dnnmem_remat_result *st)
     }
   }
   for (i = 0; i < count && !w->halted; i++) {
-    if (w->o->stop && w->o->stop(w->o->stop_user)) w->halted = 1; /* a plan can be long */
+    if (w->o->stop && w->o->stop(w->o->stop_user)) { /* a plan can be long */
+      w->halted = 1;
+      break;
+    }
     na = dnnmem__repair_apply(w, cand_x[i], cand_pk[i], added, &dtime);
     if (na > 0) {
       len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
@@ -18799,7 +18827,10 @@ static int dnnmem__remat_fit(dnnmem__remat *w) {
   DNNMEM_MEMSET(&found, 0, sizeof(found));
   found.arena = -1;
   for (k = 1; k <= DNNMEM__REMAT_FIT_SEGMENTS && !w->halted; k++) {
-    if (w->o->stop && w->o->stop(w->o->stop_user)) w->halted = 1; /* a plan can be long */
+    if (w->o->stop && w->o->stop(w->o->stop_user)) { /* a plan can be long */
+      w->halted = 1;
+      break;
+    }
     dnnmem__remat_fit_drop(w, cut, boundary, k == DNNMEM__REMAT_FIT_SEGMENTS ? 0 : total / k);
     len = dnnmem__remat_fit_build(w, boundary, w->seq_tmp);
     if (len <= 0) continue;
@@ -18998,7 +19029,8 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   found.moves = w.iteration;
   found.accepted = w.accepted;
   *result = found;
-  if (w.arena_on && found.arena >= 0) return found.arena <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
+  if (w.arena_on) /* not planned (a stop before any plan): not known to fit */
+    return found.arena >= 0 && found.arena <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
   return o.budget == 0 || found.peak <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
 }
 
@@ -19231,7 +19263,8 @@ static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, in
    the records still above cap then drop to the lowest room free. Passes
    until one takes nothing or the records visited reach
    DNNMEM__REMAT_PUSH_VISITS: no draws and no clock, so the layout is the
-   records' alone. The pushed tops are kept per step in a segment tree
+   records' alone (or the options' stop, polled before each record taken
+   out, ends it: -2). The pushed tops are kept per step in a segment tree
    (sub: the most below a node, tag: the most over all of it). */
 #ifndef DNNMEM__REMAT_PUSH_MOVES
 #define DNNMEM__REMAT_PUSH_MOVES 64 /* records moved by one insertion (itself too), but at 0 */
@@ -19240,6 +19273,11 @@ static int64_t dnnmem__remat_first_fit(const dnnmem_interval *rec, int32_t n, in
 #define DNNMEM__REMAT_PUSH_VISITS 4000000
 #endif
 #define DNNMEM__REMAT_PUSH_MARGIN 33 /* runs when the plan misses cap by at most cap / 33 */
+
+/* options' stop (NULL options or stop: never) */
+static int dnnmem__plan_stop_now(const dnnmem_plan_options *options) {
+  return options && options->stop && options->stop(options->stop_user);
+}
 
 /* v >= 0: raises the steps [lo, hi) to at least v; v < 0: clears the nodes
    that raise touched (every raise cleared this way resets the tree). */
@@ -19319,9 +19357,9 @@ static void dnnmem__remat_push_sort(const int64_t *off, int32_t *list, int32_t p
 
 /* w64[0 .. n): a valid layout of rec[0 .. n) (the start); w64: 4 n + 1 +
    4 pow2(n), w32: 4 n. Returns the arena of a layout within cap (written
-   to offsets), else -1 (offsets unchanged). */
+   to offsets), else -1 (offsets unchanged; -2: stopped). */
 static int64_t dnnmem__remat_push(const dnnmem_interval *rec, int32_t n, int64_t alignment, int64_t cap,
-                                  int64_t *offsets, int64_t *w64, int32_t *w32) {
+                                  int64_t *offsets, int64_t *w64, int32_t *w32, const dnnmem_plan_options *stop) {
   int32_t p = dnnmem__remat_push_pow2(n), *list = w32, *moved = w32 + n, *tmp = w32 + 2 * n,
           *over = w32 + 3 * n, placed = 0, i, k, count, taken = 1;
   int64_t a = alignment > 1 ? alignment : 1, *off = w64, *noff = w64 + n, *key = w64 + 2 * n,
@@ -19346,6 +19384,7 @@ static int64_t dnnmem__remat_push(const dnnmem_interval *rec, int32_t n, int64_t
       int32_t v = over[i], nx = 0, m = 0, at = -1;
       int64_t base, best, bx = -1;
       if (off[v] + rec[v].size <= cap) continue;
+      if (dnnmem__plan_stop_now(stop)) return -2; /* (a record out costs O(n) visits and more) */
       for (k = 0; k < placed; k++) /* v out of the list; its room's candidates */
         if (list[k] == v) {
           at = k;
@@ -19409,20 +19448,22 @@ static int64_t dnnmem__remat_push(const dnnmem_interval *rec, int32_t n, int64_t
    the new order; each layout that misses by a little is push insertion's
    start. A push depends on its start, and the records that stick out are
    the ones placed too late to find room free over their lifetime.
-   DNNMEM__REMAT_WHEEL_ROUNDS orders; no draws. w64, w32: as push's, w32
-   with L more (the order). Returns the arena of a layout within cap (in
-   offsets), else -1 (offsets unchanged). */
+   DNNMEM__REMAT_WHEEL_ROUNDS orders; no draws; the options' stop polled
+   each round (and by push). w64, w32: as push's, w32 with L more (the
+   order). Returns the arena of a layout within cap (in offsets), else -1
+   (offsets unchanged; -2: stopped). */
 #ifndef DNNMEM__REMAT_WHEEL_ROUNDS
 #define DNNMEM__REMAT_WHEEL_ROUNDS 4
 #endif
 #define DNNMEM__REMAT_WHEEL_STEP 16
 static int64_t dnnmem__remat_wheel(const dnnmem_interval *rec, int32_t n, int64_t alignment, int64_t cap,
-                                   int64_t *offsets, int64_t *w64, int32_t *w32) {
+                                   int64_t *offsets, int64_t *w64, int32_t *w32, const dnnmem_plan_options *stop) {
   int32_t *order = w32 + 4 * (size_t)n, d = n >= DNNMEM__REMAT_WHEEL_STEP ? n / DNNMEM__REMAT_WHEEL_STEP : 1;
   int32_t round, i, j;
   int64_t arena = dnnmem__remat_first_fit(rec, n, alignment, 0, 0, w64, w32);
   DNNMEM_MEMCPY(order, w32, (size_t)n * sizeof(int32_t));
   for (round = 0; round < DNNMEM__REMAT_WHEEL_ROUNDS; round++) {
+    if (dnnmem__plan_stop_now(stop)) return -2;
     for (i = 0; i < n; i++) { /* the records above cap ahead */
       int32_t r = order[i];
       if (w64[r] + rec[r].size <= cap) continue;
@@ -19436,7 +19477,7 @@ static int64_t dnnmem__remat_wheel(const dnnmem_interval *rec, int32_t n, int64_
       return arena;
     }
     if (arena - cap > cap / DNNMEM__REMAT_PUSH_MARGIN) continue;
-    if ((arena = dnnmem__remat_push(rec, n, alignment, cap, offsets, w64, w32)) >= 0) return arena;
+    if ((arena = dnnmem__remat_push(rec, n, alignment, cap, offsets, w64, w32, stop)) != -1) return arena;
     if (round + 1 < DNNMEM__REMAT_WHEEL_ROUNDS) { /* w64 was push's: the order's layout again */
       DNNMEM_MEMCPY(w32, order, (size_t)n * sizeof(int32_t));
       dnnmem__remat_first_fit(rec, n, alignment, -1, 0, w64, w32);
@@ -19464,7 +19505,10 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_plan_scratch_size(const dnnmem_remat_probl
 
 /* A schedule's records (no gaps, no links) laid out: the interval
    planner, then while its plan misses options->capacity first fit's
-   orders, push insertion and the wheel on a near miss (above). */
+   orders, push insertion and the wheel on a near miss (above). The
+   options' stop ends each of them (polled between the orders, in push's
+   passes and the wheel's rounds): the plan so far, stop "time" when the
+   capacity question is left open. */
 static dnnmem_result dnnmem__remat_plan_offsets(const dnnmem_interval *records, int32_t length,
                                                 int64_t alignment, const dnnmem_plan_options *options,
                                                 int64_t *offsets, dnnmem_plan_result *pr, int32_t *first_fit,
@@ -19473,19 +19517,21 @@ static dnnmem_result dnnmem__remat_plan_offsets(const dnnmem_interval *records, 
   dnnmem_intervals ip;
   dnnmem_result r;
   int64_t held = -1; /* the lowest lanes plan that missed (its offsets at fit_off + 2 L) */
-  int32_t j;
+  int32_t j, stopped;
   *first_fit = 0;
   ip.records = records;
   ip.count = length;
   ip.alignment = alignment;
   if ((r = dnnmem_plan_solve(&ip, options, offsets, pr, plan_mem, plan_bytes)) != DNNMEM_OK) return r;
+  stopped = pr->stop == DNNMEM_PLAN_STOP_TIME;
   /* a capacity the plan misses: first fit's orders, the lowest plan kept
      while none meets it (the arena's distance to the capacity is what
      the solve's aims read); the first that meets it answers the question.
      The lanes' orders count only when they meet it (stopped past it): a
      lower miss would move the aims and no fit with them */
   for (j = 0; options && options->capacity > 0 && pr->arena > options->capacity && pr->feasible != 0 &&
-              j < DNNMEM__REMAT_FIT_RULES + DNNMEM__REMAT_FIT_LONG; j++) {
+              j < DNNMEM__REMAT_FIT_RULES + DNNMEM__REMAT_FIT_LONG && !stopped &&
+              !(stopped = dnnmem__plan_stop_now(options)); j++) {
     int near = j >= DNNMEM__REMAT_FIT_PLAIN && pr->arena - options->capacity <= options->capacity / DNNMEM__REMAT_PUSH_MARGIN;
     int64_t ff = dnnmem__remat_first_fit(records, length, alignment, j,
                                          j < DNNMEM__REMAT_FIT_PLAIN || near ? 0 : options->capacity, fit_off, fit_ids);
@@ -19502,13 +19548,15 @@ static dnnmem_result dnnmem__remat_plan_offsets(const dnnmem_interval *records, 
   }
   /* a near miss: push insertion from the lowest plan (a lanes plan that
      missed included), taken when it meets the capacity (as the lanes) */
-  if (push && options && options->capacity > 0 && pr->arena > options->capacity && pr->feasible != 0 &&
-      pr->arena - options->capacity <= options->capacity / DNNMEM__REMAT_PUSH_MARGIN) {
+  if (push && !stopped && options && options->capacity > 0 && pr->arena > options->capacity &&
+      pr->feasible != 0 && pr->arena - options->capacity <= options->capacity / DNNMEM__REMAT_PUSH_MARGIN) {
     int64_t pa;
     if (held >= 0) DNNMEM_MEMCPY(fit_off, fit_off + 2 * (size_t)length, (size_t)length * sizeof(int64_t));
     else DNNMEM_MEMCPY(fit_off, offsets, (size_t)length * sizeof(int64_t));
-    pa = dnnmem__remat_push(records, length, alignment, options->capacity, offsets, fit_off, fit_ids);
-    if (pa < 0) pa = dnnmem__remat_wheel(records, length, alignment, options->capacity, offsets, fit_off, fit_ids);
+    pa = dnnmem__remat_push(records, length, alignment, options->capacity, offsets, fit_off, fit_ids, options);
+    if (pa == -1)
+      pa = dnnmem__remat_wheel(records, length, alignment, options->capacity, offsets, fit_off, fit_ids, options);
+    stopped = pa == -2;
     if (pa >= 0) {
       pr->arena = pa;
       pr->optimal = pa == pr->lower_bound;
@@ -19516,6 +19564,8 @@ static dnnmem_result dnnmem__remat_plan_offsets(const dnnmem_interval *records, 
       *first_fit = 1;
     }
   }
+  if (stopped && options->capacity > 0 && pr->arena > options->capacity && pr->feasible != 0)
+    pr->stop = DNNMEM_PLAN_STOP_TIME; /* the question left open */
   return DNNMEM_OK;
 }
 
@@ -19948,16 +19998,28 @@ static int32_t dnnmem__curve_knee(const dnnmem_remat_point *pt, int32_t n) {
   return knee;
 }
 
-/* progress of point k of N from the caller's progress over the curve */
+/* A point's clock from the caller's progress over the curve: the point's
+   share of it starts at begin; its anneal takes the first
+   DNNMEM__CURVE_ANNEAL_SHARE of the share, its arena phases (a fixed
+   effort a clock does not bound) the rest, and the share's end (or the
+   caller's stop) stops the run. */
+#define DNNMEM__CURVE_ANNEAL_SHARE 0.5
 typedef struct dnnmem__curve_clock {
   const dnnmem_remat_options *caller;
-  int32_t k, n;
+  double begin, share;
 } dnnmem__curve_clock;
 
 static double dnnmem__curve_progress(void *user) {
   const dnnmem__curve_clock *c = (const dnnmem__curve_clock *)user;
   double p = c->caller->progress(c->caller->progress_user);
-  return p * (double)c->n - (double)c->k; /* NaN stays NaN: the solver then ignores it */
+  if (!(c->share > 0)) return p == p ? 1.0 : p;
+  return (p - c->begin) / (c->share * DNNMEM__CURVE_ANNEAL_SHARE); /* NaN stays NaN: the solver then ignores it */
+}
+
+static int dnnmem__curve_stop(void *user) {
+  const dnnmem__curve_clock *c = (const dnnmem__curve_clock *)user;
+  if (c->caller->stop && c->caller->stop(c->caller->stop_user)) return 1;
+  return c->caller->progress && c->caller->progress(c->caller->progress_user) >= c->begin + c->share;
 }
 
 static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
@@ -20002,7 +20064,6 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
   dnnmem__curve_budgets(st.peak, lb, o.spacing, points, num_points);
   if (rng) seed = dnnmem_rng_next(rng);
   clock.caller = &o;
-  clock.n = num_points;
   for (k = 0; k < num_points; k++) {
     dnnmem_rng point_rng;
     dnnmem_remat_point *pt = &points[k];
@@ -20010,10 +20071,13 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     dnnmem_rng_seed(&point_rng, pt->seed);
     run = o;
     run.budget = pt->budget;
-    if (o.progress) {
-      clock.k = k;
+    if (o.progress) { /* what is left spread over the points left */
+      clock.begin = o.progress(o.progress_user);
+      clock.share = (1.0 - clock.begin) / (double)(num_points - k);
       run.progress = dnnmem__curve_progress;
       run.progress_user = &clock;
+      run.stop = dnnmem__curve_stop;
+      run.stop_user = &clock;
     }
     r = dnnmem_remat_solve(problem, &run, &point_rng, seq, sequence_capacity, &st, region,
                            region_bytes);
@@ -20030,16 +20094,17 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     if (k > 0 && points[k - 1].time_lower_bound > pt->time_lower_bound)
       pt->time_lower_bound = points[k - 1].time_lower_bound; /* a larger budget's bound holds */
   }
-  /* each point: the least time of every run whose arena (the peak where
-     none was planned) fits its budget, the first such run on ties: then a
-     point's arena is at most the larger budgets' */
+  /* each point: the least time of every run whose arena (peak_only or a
+     budget 0: its peak; a run stopped before any plan has none) fits its
+     budget, the first such run on ties: then a point's arena is at most
+     the larger budgets' */
   for (k = 0; k < num_points; k++) {
     dnnmem_remat_point *pt = &points[k];
     pt->time = pt->peak = pt->arena = -1;
     pt->source = -1;
     for (j = 0; j < num_points; j++) {
-      int64_t bounded = points[j].run_arena >= 0 ? points[j].run_arena : points[j].run_peak;
-      if (bounded <= pt->budget && (pt->time < 0 || points[j].run_time < pt->time)) {
+      int64_t bounded = o.peak_only || points[j].budget == 0 ? points[j].run_peak : points[j].run_arena;
+      if (bounded >= 0 && bounded <= pt->budget && (pt->time < 0 || points[j].run_time < pt->time)) {
         pt->time = points[j].run_time;
         pt->peak = points[j].run_peak;
         pt->arena = points[j].run_arena;

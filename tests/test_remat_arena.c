@@ -850,12 +850,14 @@ static void test_arena_time_back(void) {
    plans in all (the budget, 57, 58). A stop at time back's first poll keeps
    265, at its second 252: nothing is polished after a stop. Then the
    single removals (dnnmem__remat_time_back_ones) take 252 to 242 and 224
-   (polls 96-122): a stop at the poll before the plan that makes 242 keeps
-   252, one at the next keeps 242. The bisection without the budget's aim,
-   a stop's break deleted (time back's, or the removals' before a plan), or
-   the single removals off (DNNMEM__REMAT_TIME_BACK_ONES 0: 252) each fail
-   it (the removals' break before a repair only saves work: a repair after
-   a stop plans nothing, so no answer shows it). */
+   (polls 96-124): a stop at the poll before the plan that makes 242 keeps
+   252, one at that plan's own poll (its exact search's first) too (a plan
+   cut by a stop is no answer), one at the next keeps 242. The bisection
+   without the budget's aim, a stop's break deleted (time back's, or the
+   removals' before a plan), a cut plan taken, or the single removals off
+   (DNNMEM__REMAT_TIME_BACK_ONES 0: 252) each fail it (the removals' break
+   before a repair only saves work: a repair after a stop plans nothing,
+   so no answer shows it). */
 static int64_t time_back_polls, time_back_after;
 static int time_back_stop(void *user) {
   (void)user;
@@ -895,8 +897,9 @@ static int64_t time_back_graph(ref_remat_graph *g, uint64_t k, int64_t tenths) {
 }
 
 static void test_arena_time_back_steps(void) {
-  /* stopped after 92, 93, 97 and 98 polls, not stopped */
-  static const int64_t after[5] = {92, 93, 97, 98, (int64_t)1 << 40}, want_time[5] = {265, 252, 252, 242, 224};
+  /* stopped after 92, 93, 97, 98 and 99 polls, not stopped */
+  static const int64_t after[6] = {92, 93, 97, 98, 99, (int64_t)1 << 40},
+                       want_time[6] = {265, 252, 252, 252, 242, 224};
   ref_remat_graph g;
   int32_t seq[1024], i;
   int64_t budget = time_back_graph(&g, 20, 5);
@@ -905,11 +908,11 @@ static void test_arena_time_back_steps(void) {
   CHECK_EQ(budget, 59);
   o = ref_remat_options(budget, 1700);
   o.stop = time_back_stop;
-  for (i = 0; i < 5; i++) {
+  for (i = 0; i < 6; i++) {
     time_back_polls = 0;
     time_back_after = after[i];
     CHECK_EQ(time_back_solve(&g, &o, seq, &res), want_time[i]);
-    CHECK_EQ(time_back_polls, i < 4 ? after[i] + 1 : 122); /* none after the stop */
+    CHECK_EQ(time_back_polls, i < 5 ? after[i] + 1 : 124); /* none after the stop */
   }
 }
 

@@ -298,9 +298,10 @@ static void test_fit_slow(void) {
   }
 }
 
-/* A stop during the fit: polled once a plan; after it says stop no more
-   polls and no more plans. Stopped at the 6th spacing, the answer is the
-   fastest checkpoint schedule planned so far (time 99, unpolished); at
+/* A stop during the fit: polled once a plan, before it; after it says
+   stop no more polls and no more plans. Stopped at the 6th spacing's
+   poll, the answer is the fastest checkpoint schedule planned so far, of
+   the first five (time 105); at the 7th's, the 6th's (99, unpolished); at
    time back's first poll (41) still 99, nothing polished after a stop; at
    its second (42), the polish at the budget's own aim: 83 (the
    bisection's first aim gave 84 before the budget was tried; the whole
@@ -317,11 +318,11 @@ static void test_fit_stop(void) {
   dnnmem_remat_options oo;
   dnnmem_rng rng;
   static dnnmem__remat w;
-  static const int at[3] = {6, 41, 42};
-  static const int64_t want[3] = {99, 99, 83};
+  static const int at[4] = {6, 7, 41, 42};
+  static const int64_t want[4] = {105, 99, 99, 83};
   int k;
   budget = layers_budget(&g);
-  for (k = 0; k < 3; k++) {
+  for (k = 0; k < 4; k++) {
     nothing_fits(&w, &oo, &rng, &g, budget);
     oo.stop = stop_count; /* w.o is &oo */
     stop_calls = 0, stop_at = at[k];

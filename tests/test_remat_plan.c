@@ -480,15 +480,21 @@ static void test_curve_random(void) {
   }
 }
 
-/* a progress callback drives the whole curve: point k ends at (k + 1) / N */
+/* a progress callback drives the whole curve (4 points): a clock that
+   ticks per call; its stop counts its polls and never stops */
 typedef struct fake_clock {
-  int64_t calls, per_point;
+  int64_t calls, per_point, stops;
 } fake_clock;
 
 static double fake_progress(void *user) {
   fake_clock *c = (fake_clock *)user;
   c->calls++;
   return (double)c->calls / (double)c->per_point / 4.0;
+}
+
+static int fake_stop(void *user) {
+  ((fake_clock *)user)->stops++;
+  return 0;
 }
 
 static void test_curve_arguments(void) {
@@ -543,15 +549,20 @@ static void test_curve_arguments(void) {
   for (k = 0; k < 4; k++) CHECK_EQ(pt[k].run_time, 57);
   CHECK_EQ(pt[1].time, -1);
   CHECK_EQ(res.knee, -1);
-  /* progress spread over the points: each runs about a quarter of the calls */
+  /* progress spread over the points: each runs about a quarter of the
+     calls; every stop poll of a run (the arena phases' too) reads the
+     clock, as the end of its share stops it */
   o.algo = DNNMEM_REMAT_ANNEAL;
   o.iterations = INT64_C(1) << 40;
   o.progress = fake_progress;
   o.progress_user = &clock;
-  clock.calls = 0;
+  o.stop = fake_stop;
+  o.stop_user = &clock;
+  clock.calls = clock.stops = 0;
   clock.per_point = 50;
   CHECK_EQ(dnnmem_remat_curve(&g.p, &o, &rng, 20, pt, 4, &res, scratch_buf, sizeof(scratch_buf)), DNNMEM_OK);
   CHECK(clock.calls >= 4 * 50 - 8 && clock.calls <= 4 * 50 + 8);
+  CHECK(clock.stops > 0 && clock.stops <= clock.calls);
   CHECK(res.moves > 0 && res.moves < INT64_C(1) << 30);
   /* a stop: every point still gets a valid (first) candidate */
   o.progress = NULL;
@@ -816,7 +827,15 @@ static void test_plan_lanes(void) {
    (optimal). Taken at capacity 66 (within 66 / 33 of the
    67), not at 65 (below the peak: refuted); the same offsets on a second
    call; not without push (67); a capacity of 2000 planned the same (no
-   push runs: it fits). */
+   push runs: it fits). The options' stop is polled before each of first
+   fit's 14 orders and before push takes the 9 out: a stop at the first or
+   the last of these leaves the miss, stop "time" (the question open). */
+static int64_t push_polls, push_stop_at;
+static int push_stop(void *user) {
+  (void)user;
+  return ++push_polls >= push_stop_at;
+}
+
 static void test_plan_push(void) {
   static const int64_t rec_def[5][3] = {{1, 6, 16}, {4, 5, 9}, {3, 5, 30}, {5, 6, 31}, {4, 6, 11}};
   static const int64_t want[5] = {39, 9, 0, 55, 0}; /* by step: the 16, 30, 9, 11, 31 */
@@ -857,6 +876,20 @@ static void test_plan_push(void) {
   CHECK_EQ(res.arena, 67);
   CHECK_EQ(res.first_fit, 0);
   CHECK_EQ(res.plan.feasible, -1); /* the greedy plan's: not known */
+  /* the stop */
+  po.stop = push_stop;
+  push_polls = 0, push_stop_at = INT64_MAX;
+  CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 66);
+  CHECK_EQ(push_polls, DNNMEM__REMAT_FIT_RULES + DNNMEM__REMAT_FIT_LONG + 1);
+  for (i = 1; i <= 2; i++) {
+    push_polls = 0, push_stop_at = i == 1 ? 1 : DNNMEM__REMAT_FIT_RULES + DNNMEM__REMAT_FIT_LONG + 1;
+    CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 67);
+    CHECK_EQ(push_polls, push_stop_at); /* none after it */
+    CHECK_EQ(res.first_fit, 0);
+    CHECK_EQ(res.plan.feasible, -1);
+    CHECK_EQ(res.plan.stop, DNNMEM_PLAN_STOP_TIME);
+  }
+  po.stop = NULL;
   po.capacity = 2000;
   CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 67);
   CHECK_EQ(res.first_fit, 0);
@@ -916,7 +949,12 @@ static void test_plan_push_margin(void) {
    first fit along that order plans 49 again (the 3 at 39, the 7 at 42),
    and push from that layout plans 44, the peak (the 7 at 0 under the 37
    and the 30; brute force over offsets: no plan is lower). At 47 the miss
-   (49) is beyond the push margin (47 / 33 = 1): nothing runs, 49 stays. */
+   (49) is beyond the push margin (47 / 33 = 1): nothing runs, 49 stays.
+   At 48 the options' stop is polled WHEEL_POLLS times (first fit's 14
+   orders, push's records out, the wheel's round, its push's records
+   out); the 44 comes after the last, so a stop at any of them leaves the
+   miss, stop "time". */
+#define WHEEL_POLLS 17
 static void test_plan_wheel(void) {
   static const int64_t rec_def[6][3] = {{3, 6, 3}, {4, 6, 29}, {1, 4, 7}, {3, 6, 10}, {1, 2, 37}, {2, 3, 30}};
   static const int64_t low[6] = {39, 0, 0, 46, 29, 0}; /* by step: the 7, 37, 30, 3, 10, 29 (first fit's) */
@@ -946,6 +984,16 @@ static void test_plan_wheel(void) {
     }
     CHECK_EQ(i, 6);
     CHECK_EQ(ref_plan_recount(&ip, off), c == 48 ? 44 : 49);
+  }
+  po.stop = push_stop;
+  push_polls = 0, push_stop_at = INT64_MAX;
+  CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 44);
+  CHECK_EQ(push_polls, WHEEL_POLLS);
+  for (i = 1; i <= WHEEL_POLLS; i++) {
+    push_polls = 0, push_stop_at = i;
+    CHECK_EQ(plan_checked(&g.p, seq, len, &po, 0, &res), 49);
+    CHECK_EQ(push_polls, i); /* none after it */
+    CHECK_EQ(res.plan.stop, DNNMEM_PLAN_STOP_TIME);
   }
 }
 
