@@ -20071,6 +20071,15 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     dnnmem_rng_seed(&point_rng, pt->seed);
     run = o;
     run.budget = pt->budget;
+    /* the bound first: its time (not stopped) then counts in the clock
+       the run's share is cut from */
+    r = dnnmem__guarded(region, region_bytes, /* its own carve (nested in the curve's) */
+                        dnnmem__remat_time_bound(problem, &run, &extra, NULL, NULL, NULL,
+                                                 dnnmem__unguarded(region, region_bytes), region_bytes, NULL));
+    if (r != DNNMEM_OK) return r; /* (the budget is at least the peak's lower bound) */
+    pt->time_lower_bound = dnnmem__add_overflows(sum_times, extra, &extra) ? DNNMEM__I64_MAX : extra;
+    if (k > 0 && points[k - 1].time_lower_bound > pt->time_lower_bound)
+      pt->time_lower_bound = points[k - 1].time_lower_bound; /* a larger budget's bound holds */
     if (o.progress) { /* what is left spread over the points left */
       clock.begin = o.progress(o.progress_user);
       clock.share = (1.0 - clock.begin) / (double)(num_points - k);
@@ -20086,13 +20095,6 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     pt->run_peak = st.peak;
     pt->run_arena = st.arena;
     moves += st.moves;
-    r = dnnmem__guarded(region, region_bytes, /* its own carve (nested in the curve's) */
-                        dnnmem__remat_time_bound(problem, &run, &extra, NULL, NULL, NULL,
-                                                 dnnmem__unguarded(region, region_bytes), region_bytes, NULL));
-    if (r != DNNMEM_OK) return r; /* (the budget is at least the peak's lower bound) */
-    pt->time_lower_bound = dnnmem__add_overflows(sum_times, extra, &extra) ? DNNMEM__I64_MAX : extra;
-    if (k > 0 && points[k - 1].time_lower_bound > pt->time_lower_bound)
-      pt->time_lower_bound = points[k - 1].time_lower_bound; /* a larger budget's bound holds */
   }
   /* each point: the least time of every run whose arena (peak_only or a
      budget 0: its peak; a run stopped before any plan has none) fits its
