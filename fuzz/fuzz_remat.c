@@ -9,7 +9,10 @@
    (cycles, unknown ids, negative values) give error codes; short scratch
    gives DNNMEM_ERR_SCRATCH_TOO_SMALL; the answer's arena (dnnmem_remat_plan)
    has the definition's lifetimes, a valid plan and never beats the peak;
-   short curves are monotone with every time above its proven bound. */
+   short curves are monotone with every time above its proven bound; a
+   stop after a few polls (a caller's time limit) still gives a valid
+   answer whose arena is the public plan's, and a curve on a clock that
+   ticks per call keeps the curve's invariants. */
 #include <string.h>
 
 #include "fuzz.h"
@@ -51,13 +54,56 @@ static void check_answer(const dnnmem_remat_problem *p, const int32_t *seq,
   FUZZ_CHECK(st->recomputations == st->length - p->graph->num_nodes);
 }
 
+/* a stop after stop_after polls; a clock that ends after ticks calls */
+static int32_t stop_polls, stop_after;
+static int stop_after_polls(void *user) {
+  (void)user;
+  return ++stop_polls >= stop_after;
+}
+static double clock_ticks(void *user) {
+  int32_t *ticks = (int32_t *)user;
+  return (double)++stop_polls / (double)*ticks;
+}
+
+/* a short trade-off curve (np points): budgets from the base peak to the
+   bound, times and bounds monotone, every found time above its bound */
+static void check_curve(const dnnmem_remat_problem *p, const dnnmem_remat_options *co, dnnmem_rng *rng,
+                        int32_t capacity, int32_t np, const dnnmem_remat_result *base, const int32_t *base_seq,
+                        int64_t lb) {
+  dnnmem_remat_point pts[3];
+  dnnmem_remat_curve_result cr;
+  size_t need = 0;
+  int32_t j;
+  FUZZ_CHECK(dnnmem_remat_curve_scratch_size(p, co, capacity, np, &need) == DNNMEM_OK);
+  FUZZ_CHECK(need <= sizeof(scratch));
+  FUZZ_CHECK(dnnmem_remat_curve(p, co, rng, capacity, pts, np, &cr, scratch, need) == DNNMEM_OK);
+  FUZZ_CHECK(cr.base_peak == base->peak && cr.base_time == base->time && cr.lower_bound == lb);
+  FUZZ_CHECK(pts[0].budget == base->peak && pts[np - 1].budget == (np > 1 ? lb : base->peak));
+  FUZZ_CHECK(cr.knee >= -1 && cr.knee < np);
+  for (j = 0; j < np; j++) {
+    FUZZ_CHECK(pts[j].time < 0 || (pts[j].time >= pts[j].time_lower_bound && pts[j].peak <= pts[j].budget));
+    if (j > 0)
+      FUZZ_CHECK(pts[j].budget <= pts[j - 1].budget && pts[j].time_lower_bound >= pts[j - 1].time_lower_bound &&
+                 (pts[j].time < 0 || (pts[j - 1].time >= 0 && pts[j].time >= pts[j - 1].time)));
+    /* arenas fit and never grow as the budget falls (none: peak_only, or
+       a budget of 0, which is no budget) */
+    if (pts[j].time >= 0 && (co->peak_only || pts[j].budget == 0)) FUZZ_CHECK(pts[j].arena == -1);
+    if (pts[j].time >= 0 && !co->peak_only && pts[j].budget > 0)
+      FUZZ_CHECK(pts[j].arena >= pts[j].peak && pts[j].arena <= pts[j].budget &&
+                 (j == 0 || pts[j].arena <= pts[j - 1].arena));
+  }
+  /* the row order fits the first budget (its peak; by the arena: when its plan fits) */
+  if (co->peak_only || plan_arena(p, base->peak, base_seq, base->length) <= base->peak)
+    FUZZ_CHECK(pts[0].time >= 0 && pts[0].time <= base->time);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   dnnmem_remat_bound_result tb;
   fuzz_input in;
   fgraph g;
   dnnmem_graph graph;
   dnnmem_remat_problem p;
-  dnnmem_remat_options o, baseline;
+  dnnmem_remat_options o, baseline, solved;
   dnnmem_remat_result st, base;
   dnnmem_rng rng;
   dnnmem_result r;
@@ -173,6 +219,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   if (o.budget == 0) FUZZ_CHECK(st.peak <= base.peak);
   if (o.reorder_only) FUZZ_CHECK(st.length == g.n);
+  solved = o;
 
   /* the answer's own arena: one record per step with the definition's
      lifetime (ref_remat_lifetimes), their load the peak, a valid plan
@@ -206,36 +253,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     FUZZ_CHECK(pr.optimal == (pr.arena == pr.plan.lower_bound));
   }
 
-  /* a short trade-off curve: budgets from the base peak to the bound,
-     times and bounds monotone, every found time above its bound */
+  /* a short trade-off curve */
   if (mode & 64) {
-    dnnmem_remat_point pts[3];
-    dnnmem_remat_curve_result cr;
     dnnmem_remat_options co = o;
-    int32_t np = 1 + (int32_t)(fuzz_u8(&in) % 3), j;
+    int32_t np = 1 + (int32_t)(fuzz_u8(&in) % 3);
     co.iterations = 200;
     co.spacing = (int32_t)(fuzz_u8(&in) & 1);
-    FUZZ_CHECK(dnnmem_remat_curve_scratch_size(&p, &co, capacity, np, &need) == DNNMEM_OK);
-    FUZZ_CHECK(need <= sizeof(scratch));
-    FUZZ_CHECK(dnnmem_remat_curve(&p, &co, &rng, capacity, pts, np, &cr, scratch, need) == DNNMEM_OK);
-    FUZZ_CHECK(cr.base_peak == base.peak && cr.base_time == base.time && cr.lower_bound == lb);
-    FUZZ_CHECK(pts[0].budget == base.peak && pts[np - 1].budget == (np > 1 ? lb : base.peak));
-    FUZZ_CHECK(cr.knee >= -1 && cr.knee < np);
-    for (j = 0; j < np; j++) {
-      FUZZ_CHECK(pts[j].time < 0 || (pts[j].time >= pts[j].time_lower_bound && pts[j].peak <= pts[j].budget));
-      if (j > 0)
-        FUZZ_CHECK(pts[j].budget <= pts[j - 1].budget && pts[j].time_lower_bound >= pts[j - 1].time_lower_bound &&
-                   (pts[j].time < 0 || (pts[j - 1].time >= 0 && pts[j].time >= pts[j - 1].time)));
-      /* arenas fit and never grow as the budget falls (none: peak_only, or
-         a budget of 0, which is no budget) */
-      if (pts[j].time >= 0 && (co.peak_only || pts[j].budget == 0)) FUZZ_CHECK(pts[j].arena == -1);
-      if (pts[j].time >= 0 && !co.peak_only && pts[j].budget > 0)
-        FUZZ_CHECK(pts[j].arena >= pts[j].peak && pts[j].arena <= pts[j].budget &&
-                   (j == 0 || pts[j].arena <= pts[j - 1].arena));
-    }
-    /* the row order fits the first budget (its peak; by the arena: when its plan fits) */
-    if (co.peak_only || plan_arena(&p, base.peak, base_seq, base.length) <= base.peak)
-      FUZZ_CHECK(pts[0].time >= 0 && pts[0].time <= base.time);
+    check_curve(&p, &co, &rng, capacity, np, &base, base_seq, lb);
   }
 
   /* the time bound at the annealer's budget */
@@ -304,6 +328,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (olen > 1) { /* one step short: the length needed */
       r = dnnmem_remat_group_order(&p, members, count, 4096, order, olen - 1, &gres, scratch, need);
       FUZZ_CHECK(r == DNNMEM_ERR_OUTPUT_TOO_SMALL && gres.length == olen);
+    }
+  }
+
+  /* the annealer's solve again, stopped after a few polls (a caller's
+     time limit): a valid answer, and its arena the public plan's (a plan
+     the stop cut is never the answer's); then a curve on a clock of a few
+     ticks (its runs stopped at their shares' ends) */
+  {
+    int32_t after = (int32_t)fuzz_u8(&in), ticks;
+    if (after > 0) {
+      solved.stop = stop_after_polls;
+      stop_polls = 0, stop_after = after;
+      r = dnnmem_remat_solve(&p, &solved, &rng, seq, capacity, &st, scratch, sizeof(scratch));
+      FUZZ_CHECK(r == DNNMEM_OK || r == DNNMEM_ERR_INFEASIBLE);
+      FUZZ_CHECK(st.length >= g.n && st.length <= capacity);
+      check_answer(&p, seq, &st);
+      if (solved.budget > 0 && !solved.peak_only) {
+        FUZZ_CHECK(st.arena == plan_arena(&p, solved.budget, seq, st.length));
+        FUZZ_CHECK((r == DNNMEM_OK) == (st.arena <= solved.budget));
+      } else {
+        FUZZ_CHECK(st.arena == -1);
+        FUZZ_CHECK((r == DNNMEM_OK) == (solved.budget == 0 || st.peak <= solved.budget));
+      }
+      solved.stop = NULL;
+      solved.iterations = INT64_C(1) << 40; /* the clock ends each run */
+      solved.progress = clock_ticks;
+      solved.progress_user = &ticks;
+      ticks = after;
+      stop_polls = 0;
+      check_curve(&p, &solved, &rng, capacity, 1 + after % 3, &base, base_seq, lb);
     }
   }
   return 0;
