@@ -10,6 +10,7 @@
      dt tile ORIENTS SIZES SEED_LO SEED_HI SALT_LO SALT_HI NODES  (ORIENTS: 0,1,...; SIZES: 400,600,800)
      dt nine ORIENTS SALT_LO SALT_HI NODES    (the nine dense tilings)
      dt mm DATA_DIR ORIENTS                   (minimalloc's challenging set at the best known capacities)
+     dt ends SIZE SEED                        (records starting at 0 / ending at 1000, and within 100 of either end)
    CLIP=c in the environment: only the window before time c (records cut there). */
 #include "bench.h"
 
@@ -102,6 +103,21 @@ int main(int argc, char **argv) {
     int k, salt;
     for (salt = atoi(argv[3]); salt <= atoi(argv[4]); salt++)
       for (k = 0; k < 9; k++) tile(argv[2], nine[k][0], nine[k][1], salt, atoll(argv[5]));
+    return 0;
+  }
+  if (argc >= 4 && !strcmp(argv[1], "ends")) { /* SIZE SEED: records at each end of time */
+    int32_t size = atoi(argv[2]), n, i, at0 = 0, atT = 0, early = 0, late = 0;
+    dnnmem_interval *r = (dnnmem_interval *)calloc((size_t)size, sizeof(*r));
+    dnnmem_rng rng;
+    dnnmem_rng_seed(&rng, (uint64_t)atoi(argv[3]));
+    n = ref_plan_tiling(&rng, r, size, 1000, CAP, 1024);
+    for (i = 0; i < n; i++) {
+      at0 += r[i].lower == 0, atT += r[i].upper == 1000;
+      early += r[i].lower < 100, late += r[i].upper > 900;
+    }
+    printf("%d/%s: start at 0 %d, end at 1000 %d, start before 100 %d, end after 900 %d\n", size, argv[3], at0, atT,
+           early, late);
+    free(r);
     return 0;
   }
   if (argc >= 4 && !strcmp(argv[1], "mm")) {
