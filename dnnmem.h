@@ -1536,8 +1536,10 @@
        other half of the share is its arena phases', a fixed effort after
        the anneal), and its run is stopped once p reaches p_k + s (the
        stop as options->stop's, with the first plan still whole). A point
-       that ends early leaves its rest to the later ones; with a clock as
-       p the curve ends near the clock's end (tests/BENCHMARKS.md).
+       that ends early leaves its rest to the later ones. With a clock as
+       p the curve ends near the clock's end plus what no stop cuts: each
+       point's time bound and its run's first plan and answer's plan
+       (densenet121.train's 4 s curve: 9.8 s; tests/BENCHMARKS.md).
 
        Complexity. simulate O(V + L + the steps' in-degrees); lower_bound
        O(V + squared in-degrees); anneal O(degree log L) per move, 1000 V +
@@ -1568,9 +1570,10 @@
        dnnmem_remat_plan with dnnmem_remat_arena_options(budget, length)
        gives those offsets again (the plan is deterministic).
        Deterministic for a given rng state unless a progress callback reads
-       a clock; a stop returns the best so far: it also cuts a plan under
-       way (dnnmem_remat_plan with the stop, a cut plan not taken), but for
-       the first, which every answer needs for its arena. The lower bound and the
+       a clock; a stop returns the best planned so far: it also cuts a plan
+       under way (dnnmem_remat_plan with the stop, a cut plan not taken),
+       except the run's first plan (every answer needs an arena) and the
+       anneal's answer's. The lower bound and the
        time bound hold for every valid sequence within the budget (results
        measured on real graphs: tests/BENCHMARKS.md).
 
@@ -3596,9 +3599,10 @@ DNNMEM_DEF dnnmem_result dnnmem_remat_curve(const dnnmem_remat_problem *problem,
    curve: a point whose run starts at progress p gets the share (1 - p) /
    (points left), its anneal the first half, its arena phases (a fixed
    effort) the rest, and the share's end stops it (a run that ends early
-   leaves its rest to the later points; a clock as progress bounds the
-   curve's time); options->stop stops the current run and leaves the
-   later ones their first candidate. Errors: those of solve and time_bound, and
+   leaves its rest to the later points; with a clock as progress the
+   curve ends near its end, plus each point's time bound and the plans no
+   stop cuts: the manual); options->stop stops the current run and leaves
+   the later ones their first candidate. Errors: those of solve and time_bound, and
    DNNMEM_ERR_INVALID_ARGUMENT for num_points < 1, a NULL points or result
    (required), a spacing out of range. Scratch: the solve's (for
    sequence_capacity) or the time bound's, whichever is larger, plus the
@@ -16222,6 +16226,7 @@ typedef struct dnnmem__remat {
   /* run */
   int64_t iterations, iteration, accepted;
   int halted; /* options->stop said stop: no more repairs or plans than needed */
+  int plan_whole; /* arena_try's plan not cut by the stop (the first, the anneal's answer) */
   double temp0, log_ratio, progress;
   double pipe_begin, pipe_end; /* share of the run of the current pipeline */
   int stopped;
@@ -18192,7 +18197,7 @@ static int64_t dnnmem__remat_reorder_in(const dnnmem_remat_problem *p, int32_t *
    planned (into look_records and fit_off: the plan of seq stays) and
    offered when it fits; when that plan misses and the sink moved a step,
    reordered again without the sink (REORDER_BOTH), planned and offered.
-   A stop inside a reorder ends it all (w->halted). Not a move. */
+   A stop inside a reorder or its plan ends it all (w->halted). Not a move. */
 static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, int32_t len,
                                         const dnnmem_remat_result *found) {
   int64_t budget = w->o->budget;
@@ -18224,6 +18229,10 @@ static void dnnmem__remat_arena_reorder(dnnmem__remat *w, const int32_t *seq, in
         dnnmem_remat_plan(w->p, &w->plan_options, x, len, 0, w->look_records, w->fit_off, &pr, w->plan_mem,
                           w->plan_bytes) != DNNMEM_OK)
       continue;
+    if (pr.plan.stop == DNNMEM_PLAN_STOP_TIME) { /* the stop cut it (arena_try's options) */
+      w->halted = w->stopped = 1;
+      break;
+    }
     st.arena = pr.arena;
     DNNMEM_ASSERT(st.time == found->time && st.peak <= budget);
 #ifdef DNNMEM__DEBUG_ARENA
@@ -18250,7 +18259,8 @@ static dnnmem_result dnnmem__remat_plan(const dnnmem_remat_problem *problem, con
    instance sizes past int64_t, or the options' stop cut it: then no more
    plans, as a cut plan is not the one dnnmem_remat_plan gives again). The
    stop cuts plans once some plan is the arena candidate: before, the plan
-   is needed (every answer has an arena) and runs whole.
+   is needed (every answer has an arena) and runs whole, as does the
+   anneal's answer's (w->plan_whole), the best a stopped anneal found.
    w->plain_plans 1: planned without push insertion and the wheel (a plan
    they would fit stays a miss; a plan that fits is the same, as they run
    only on a miss), 2: a near miss not reordered either. */
@@ -18264,7 +18274,7 @@ static dnnmem_remat_result dnnmem__remat_arena_try(dnnmem__remat *w, const int32
   if (w->plan_len >= 0 && dnnmem__remat_same_seq(seq, len, w->plan_seq, w->plan_len)) {
     found = w->plan_found;
   } else {
-    int cut = w->arena_result.arena >= 0;
+    int cut = w->arena_result.arena >= 0 && !w->plan_whole;
     DNNMEM_MEMSET(&found, 0, sizeof(found));
     found.arena = -1;
     dnnmem_remat_arena_options(w->o->budget, len, &w->plan_options); /* the scratch: any length */
@@ -18402,7 +18412,10 @@ static void dnnmem__remat_arena_lower(dnnmem__remat *w, const int32_t *seq, int3
     return;
   mid = lo = dnnmem__remat_next_aim(aim, st, budget);
   for (k = 0; k < DNNMEM__REMAT_LOWER_TRIES && !w->halted; k++) {
-    if (w->o->stop && w->o->stop(w->o->stop_user)) break;
+    if (w->o->stop && w->o->stop(w->o->stop_user)) {
+      w->halted = 1; /* latched: no poll after it */
+      break;
+    }
     found = dnnmem__remat_arena_repair_at(w, seq, len, mid);
     if (found.arena < 0) break;
     if (found.arena <= budget) lo = mid, fit = 1;
@@ -18507,7 +18520,9 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
     (void)dnnmem__remat_arena_try(w, w->seq_tmp, w->n);
   }
   (void)dnnmem__remat_arena_try(w, w->order, w->n);
+  w->plan_whole = 1; /* also after a stop: what the anneal found */
   st = dnnmem__remat_arena_try(w, seq, len);
+  w->plan_whole = 0;
   if (st.arena < 0) return;
   dnnmem__anneal_load(w, seq, len);
   w->temp0 *= DNNMEM__REMAT_WARM_TEMP; /* refine, do not melt */
@@ -18547,7 +18562,10 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
                   st.arena >= 0 && !w->halted;
        round++) {
     int32_t len0;
-    if (w->o->stop && w->o->stop(w->o->stop_user)) break;
+    if (w->o->stop && w->o->stop(w->o->stop_user)) {
+      w->halted = 1; /* latched: no poll after it */
+      break;
+    }
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     if (round == 0) /* later rounds: the last round's last plan is this state's */
       st = dnnmem__remat_arena_try(w, w->seq_tmp, len); /* the loaded state's plan */
@@ -19029,7 +19047,7 @@ static dnnmem_result dnnmem__remat_solve(const dnnmem_remat_problem *problem,
   found.moves = w.iteration;
   found.accepted = w.accepted;
   *result = found;
-  if (w.arena_on) /* not planned (a stop before any plan): not known to fit */
+  if (w.arena_on) /* not planned (every plan failed: sizes past int64_t): not known to fit */
     return found.arena >= 0 && found.arena <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
   return o.budget == 0 || found.peak <= o.budget ? DNNMEM_OK : DNNMEM_ERR_INFEASIBLE;
 }
@@ -20083,10 +20101,12 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     if (o.progress) { /* what is left spread over the points left */
       clock.begin = o.progress(o.progress_user);
       clock.share = (1.0 - clock.begin) / (double)(num_points - k);
-      run.progress = dnnmem__curve_progress;
-      run.progress_user = &clock;
-      run.stop = dnnmem__curve_stop;
-      run.stop_user = &clock;
+      if (clock.begin == clock.begin) { /* NaN: the caller's progress as it is (a solve ignores NaN) */
+        run.progress = dnnmem__curve_progress;
+        run.progress_user = &clock;
+        run.stop = dnnmem__curve_stop;
+        run.stop_user = &clock;
+      }
     }
     r = dnnmem_remat_solve(problem, &run, &point_rng, seq, sequence_capacity, &st, region,
                            region_bytes);
@@ -20097,7 +20117,7 @@ static dnnmem_result dnnmem__remat_curve(const dnnmem_remat_problem *problem,
     moves += st.moves;
   }
   /* each point: the least time of every run whose arena (peak_only or a
-     budget 0: its peak; a run stopped before any plan has none) fits its
+     budget 0: its peak; a run whose plans all failed has none) fits its
      budget, the first such run on ties: then a point's arena is at most
      the larger budgets' */
   for (k = 0; k < num_points; k++) {

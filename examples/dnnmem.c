@@ -1994,7 +1994,7 @@ static const cli_option remat_options[] = {
      "--plan's strategy (plan --algo; default exact with the budget as\ncapacity, as the solve plans)"},
     {"--plan-nodes", "N", CLI_INT, CLI_ARG(nodes), 1, INT64_MAX, "--plan's exact-search nodes (plan --nodes)"},
     {"--time-limit", "S", CLI_NUMBER, CLI_ARG(time_limit), 0, 0,
-     "stop after S seconds with the best so far (the curve: S in all,\nspread over its points); default: a fixed move count\n(deterministic; the curve: also at most 4 s in all)"},
+     "stop after S seconds with the best so far (the curve: S in all,\nspread over its points, plus what no stop cuts: each point's\ntime bound and first plans); default: a fixed move count\n(deterministic; the curve: also about 4 s in all)"},
     {"--iterations", "N", CLI_INT, CLI_ARG(iterations), 1, INT64_MAX,
      "annealing moves (default 1000 x nodes + 500000; the curve: per budget)"},
     {"--seed", "N", CLI_INT, CLI_ARG(seed), INT64_MIN, INT64_MAX, "random seed (default 1)"},

@@ -916,6 +916,79 @@ static void test_arena_time_back_steps(void) {
   }
 }
 
+/* A stop at the solve's first poll (no move made): the answer is what the
+   pipelines before the anneal found, planned whole (a stop cuts plans
+   only after the run's first, and never the anneal's answer's): time 148,
+   arena 71 within the budget 72 (ref_remat_random_training of the state
+   3 x 2654435761 + 99 + 2000 at 6/10 of its row order's peak, 3,000
+   moves, seed 21). Planning the answer as any other plan after a stop
+   leaves the row order's (time 109, arena 121): INFEASIBLE. */
+static int64_t first_stop_polls;
+static int first_stop(void *user) {
+  (void)user;
+  return ++first_stop_polls >= 1;
+}
+
+static void test_arena_stop_answer(void) {
+  static char scratch[1 << 24];
+  ref_remat_graph g;
+  int32_t seq[1024];
+  int64_t budget = time_back_graph(&g, 3, 6), peak = -1, time = -1;
+  dnnmem_remat_options o = ref_remat_options(budget, 3000);
+  dnnmem_remat_result res;
+  dnnmem_rng rng;
+  CHECK_EQ(budget, 72);
+  o.stop = first_stop;
+  first_stop_polls = 0;
+  dnnmem_rng_seed(&rng, 21);
+  CHECK_EQ(dnnmem_remat_solve(&g.p, &o, &rng, seq, 1024, &res, scratch, sizeof scratch), DNNMEM_OK);
+  CHECK_EQ(first_stop_polls, 1);
+  CHECK_EQ(res.moves, 0);
+  CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
+  CHECK_EQ(time, 148);
+  CHECK_EQ(res.time, 148);
+  CHECK_EQ(res.arena, 71);
+  CHECK_EQ(public_arena(&g.p, budget, seq, res.length), 71);
+}
+
+/* A stop at each of a solve's 61 polls in turn (ref_remat_random_training
+   of the state 1 x 2654435761 + 99 + 2000 at 7/10 of its row order's
+   peak, 1,700 moves, seed 21): never a poll after it (the stop is
+   latched; the arena repairs' break once left the fit one more poll, at
+   the 17th), and each answer valid, its arena the public plan's, OK
+   exactly when it fits. */
+static dnnmem_result stop_every_solve(ref_remat_graph *g, const dnnmem_remat_options *o, int32_t *seq,
+                                     dnnmem_remat_result *res) {
+  static char scratch[1 << 24];
+  dnnmem_rng rng;
+  time_back_polls = 0;
+  dnnmem_rng_seed(&rng, 21);
+  return dnnmem_remat_solve(&g->p, o, &rng, seq, 1024, res, scratch, sizeof scratch);
+}
+
+static void test_arena_stop_every_poll(void) {
+  ref_remat_graph g;
+  int32_t seq[1024];
+  int64_t budget = time_back_graph(&g, 1, 7), polls;
+  dnnmem_remat_options o = ref_remat_options(budget, 1700);
+  dnnmem_remat_result res;
+  o.stop = time_back_stop;
+  time_back_after = (int64_t)1 << 40;
+  (void)stop_every_solve(&g, &o, seq, &res);
+  polls = time_back_polls;
+  CHECK_EQ(polls, 61);
+  for (time_back_after = 0; time_back_after < polls; time_back_after++) {
+    dnnmem_result r = stop_every_solve(&g, &o, seq, &res);
+    int64_t peak = -1, time = -1;
+    CHECK_EQ(time_back_polls, time_back_after + 1);
+    CHECK(r == DNNMEM_OK || r == DNNMEM_ERR_INFEASIBLE);
+    CHECK(ref_remat_recount(&g.p, seq, res.length, &peak, &time));
+    CHECK(peak == res.peak && time == res.time);
+    CHECK_EQ(public_arena(&g.p, budget, seq, res.length), res.arena);
+    CHECK_EQ(r == DNNMEM_OK, res.arena <= budget);
+  }
+}
+
 /* The bisection after the budget's plan fits (the polish is greedy: a
    lower aim can drop more time): ref_remat_random_training of the state
    22 x 2654435761 + 99 + 2000 at 6/10 of its row order's peak (budget 69),
@@ -1184,6 +1257,8 @@ int main(void) {
   RUN(test_arena_broadcast_budget_again);
   RUN(test_arena_time_back);
   RUN(test_arena_time_back_steps);
+  RUN(test_arena_stop_answer);
+  RUN(test_arena_stop_every_poll);
   RUN(test_arena_time_back_below);
   RUN(test_arena_time_back_ones);
   RUN(test_arena_time_back_ones_cap);
