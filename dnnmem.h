@@ -1,5 +1,5 @@
 /*
-   dnnmem.h - v0.31.0 - memory and placement planning for deep-learning
+   dnnmem.h - v0.32.0 - memory and placement planning for deep-learning
    compilers and runtimes. One header, C99 (compiles as C++), no allocation.
 
    ---------------------------------------------------------------- TOUR ----
@@ -2261,6 +2261,7 @@
 
 
    HISTORY (one line per version; what changed, and why, is in the git log)
+       0.32.0 remat: a time limit true in wall time (plans stopped, curve shares)
        0.31.0 remat: a budget below the bound refused at once; time back tries without push
        0.30.0 remat time back per value; errors say where, unknown flags refused; ONNX If
        0.29.0 remat time back at the budget; ONNX sizes from the data; torch graphs
@@ -2305,9 +2306,9 @@
 #include <stdint.h>
 
 #define DNNMEM_VERSION_MAJOR 0
-#define DNNMEM_VERSION_MINOR 31
+#define DNNMEM_VERSION_MINOR 32
 #define DNNMEM_VERSION_PATCH 0
-#define DNNMEM_VERSION_STRING "0.31.0"
+#define DNNMEM_VERSION_STRING "0.32.0"
 
 #ifndef DNNMEM_DEF
 #ifdef DNNMEM_STATIC
