@@ -1539,7 +1539,7 @@
        that ends early leaves its rest to the later ones. With a clock as
        p the curve ends near the clock's end plus what no stop cuts: each
        point's time bound and its run's first plan and answer's plan
-       (densenet121.train's 4 s curve: 9.8 s; tests/BENCHMARKS.md).
+       (densenet121.train's 4 s curve: 13 s; tests/BENCHMARKS.md).
 
        Complexity. simulate O(V + L + the steps' in-degrees); lower_bound
        O(V + squared in-degrees); anneal O(degree log L) per move, 1000 V +
