@@ -1943,6 +1943,77 @@ static void test_huge_keys(void) {
   CHECK(res.arena >= res.lower_bound && res.arena > 0);
 }
 
+#ifdef DNNMEM__EXACT_ZSTACK
+/* Zero-slack stacks (dnnmem__exact_zstack: in a section whose unplaced
+   records must fill every byte from its floor to capacity, a record
+   starts and ends at heights that stacks of the section's records reach,
+   each at or above its lowest offset), only with DNNMEM__EXACT_ZSTACK:
+   1500 small spoilt tilings decided at the brute-force optimum and one
+   below, and 300 of 40-79 pieces (48 bytes x 40 steps, unit 1) spoilt
+   0-3 times at the height and one below, each with and without the rule:
+   every answer the brute force's (small) or the same both ways (larger),
+   every plan recounted within its capacity; the rule fails placements on
+   the larger. Then the bench tiling 400/1 (1048576 x 1000, unit 1024)
+   decided at its optimum with and without it. */
+static void zstack_mode(dnnmem__exact_params *params, int32_t mode) {
+  params->no_zstack = mode;
+  params->no_seams = getenv("ZS_NOSEAMS") != NULL;
+  params->no_stack = getenv("ZS_NOSTACK") != NULL;
+  params->no_backjumps = getenv("ZS_NOBJ") != NULL;
+}
+
+static void test_zstack(void) {
+  static dnnmem_interval big[400];
+  static int64_t big_off[401];
+  dnnmem_interval r[96];
+  int64_t off[96], nodes[2][3] = {{0, 0, 0}, {0, 0, 0}}, fails[2] = {0, 0}, tiled[2];
+  int32_t seed, yes = 0, no = 0, n, mode;
+  dnnmem_rng rng;
+  dnnmem_intervals p;
+  for (seed = 0; seed < 1800; seed++) {
+    dnnmem__exact_outcome out[2][3];
+    int64_t height, optimum;
+    int32_t c, large = seed >= 1500, m;
+    dnnmem_rng_seed(&rng, (uint64_t)seed * 17 + 9);
+    if (large) {
+      height = optimum = 48;
+      n = ref_plan_tiling(&rng, r, 40 + (int32_t)dnnmem_rng_below(&rng, 40), 40, height, 1);
+      for (m = (int32_t)dnnmem_rng_below(&rng, 4); m > 0; m--) spoil(&rng, r, &n, 6, 90);
+      p.records = r, p.count = n, p.alignment = 0;
+    } else {
+      spoilt_tiling(&rng, r, 0, &p, &height, &optimum);
+    }
+    spoilt_modes(&p, large, optimum, 2, zstack_mode, off, out, nodes);
+    for (c = 0; c < 2; c++) {
+      CHECK_EQ(out[c][1].zstack_fails, 0);
+      fails[large] += out[c][0].zstack_fails;
+    }
+    if (large) out[0][0].feasible == 1 ? yes++ : no++;
+  }
+  dnnmem_rng_seed(&rng, 1);
+  n = ref_plan_tiling(&rng, big, 400, 1000, 1024 * 1024, 1024);
+  p.records = big, p.count = n, p.alignment = 0;
+  for (mode = 0; mode < 2; mode++) {
+    dnnmem__exact_params params;
+    dnnmem__exact_outcome out;
+    memset(&params, 0, sizeof params);
+    params.capacity = 1024 * 1024;
+    params.no_zstack = mode;
+    out = solve_params(big, n, 1, &params, big_off);
+    CHECK_EQ(out.feasible, 1);
+    CHECK_EQ(ref_plan_recount(&p, big_off), 1024 * 1024);
+    tiled[mode] = out.nodes;
+    CHECK(mode == 0 ? out.zstack_fails > 0 : out.zstack_fails == 0);
+  }
+  printf("zstack: small %lld nodes (without %lld), %lld placements failed; larger %lld (without %lld), %lld; "
+         "larger at the height %d yes, %d no; 400/1 %lld nodes (without %lld)\n",
+         (long long)nodes[0][0], (long long)nodes[0][1], (long long)fails[0], (long long)nodes[1][0],
+         (long long)nodes[1][1], (long long)fails[1], yes, no, (long long)tiled[0], (long long)tiled[1]);
+  CHECK(fails[1] > 0);
+  CHECK(yes > 100);
+}
+#endif
+
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -1972,6 +2043,9 @@ int main(void) {
   RUN(test_stalls);
   RUN(test_watch_placed);
   RUN(test_huge_keys);
+#ifdef DNNMEM__EXACT_ZSTACK
+  RUN(test_zstack);
+#endif
   RUN_LONG(test_cell_step);
   RUN_LONG(test_scan_full);
   return test_finish("test_plan_exact");
