@@ -7565,8 +7565,8 @@ typedef struct dnnmem__exact {
   int64_t *zs_floor, *zs_fg;
   int32_t *zs_n;
   uint8_t *zs_ok, *zs_full;
-  int zs_on;
-  int64_t zs_fails;
+  int zs_on, zj_on;
+  int64_t zs_fails, zj_fails;
 #endif
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
   /* the plain round robin's orders: the kinds whose ranks differ
@@ -9935,6 +9935,96 @@ static int dnnmem__exact_zstack(dnnmem__exact *w, int32_t d, int32_t j) {
 }
 #endif
 
+#ifdef DNNMEM__EXACT_ZSTACK
+/* Joint rows of a seam (two adjacent tight sections s, s + 1; tried on
+   issue 29's tilings): L the records ending at s, R those beginning at
+   s + 1, X those crossing. In every completion L and X fill [tl,
+   capacity) and R and X fill [tr, capacity) (tl, tr the floors), X in the
+   same bytes on both sides, so a height y with the X records X_b below it
+   is tl + (L below y) + X_b = tr + (R below y) + X_b: y lies in (C plus
+   stacks of X), C the heights tl + (a subset sum of L) that are also tr +
+   (a subset sum of R). L and R sums without releases (L and X interleave:
+   an L record stands higher than its share of L); the X records pushed in
+   release order onto heights at or above their releases (standing on all
+   of L_b puts each as high as it can be, so its release holds there too).
+   Each unplaced crossing record needs a bottom and a top in that row.
+   Only single-stretch instances without windows or fixed records. */
+static int dnnmem__exact_zjoint_seam(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s) {
+  int64_t g = w->granularity, cap = w->capacity, tl = DNNMEM__I64_MAX, tr = DNNMEM__I64_MAX, b0, wide;
+  int32_t p, t, c = 0, i, words, bad = -1;
+  uint64_t *ra = w->seam_row, *rb = w->seam_row + DNNMEM__PLAN_SEAM_WORDS;
+  /* X: unplaced records of the part that begin at or before s and end after s + 1 */
+  for (p = w->start_index[f->part_lo]; p < w->start_index[s + 1]; p++) {
+    int32_t k = w->search[p];
+    if (w->placed[k] || w->span_hi[k] <= s) continue;
+    if (w->lowest[k] < tl) tl = w->lowest[k];
+    if (w->span_hi[k] <= s + 1) continue;
+    if (w->lowest[k] < tr) tr = w->lowest[k];
+    w->ids[c] = c;
+    w->keys[c] = w->lowest[k];
+    w->tmp2[c++] = k;
+  }
+  if (c == 0) return 1;
+  for (p = w->start_index[s + 1]; p < w->start_index[s + 2]; p++)
+    if (!w->placed[w->search[p]] && w->lowest[w->search[p]] < tr) tr = w->lowest[w->search[p]];
+  if (tl == DNNMEM__I64_MAX || tr == DNNMEM__I64_MAX || w->rem[s] != cap - tl || w->rem[s + 1] != cap - tr) return 1;
+  b0 = tl < tr ? tl : tr;
+  wide = (cap - b0) / g / 64 + 1;
+  if (wide > DNNMEM__PLAN_SEAM_WORDS) return 1;
+  words = (int32_t)wide;
+  for (i = 0; i < words; i++) ra[i] = rb[i] = 0;
+  ra[((tl - b0) / g) >> 6] |= (uint64_t)1 << (((tl - b0) / g) & 63);
+  rb[((tr - b0) / g) >> 6] |= (uint64_t)1 << (((tr - b0) / g) & 63);
+  for (t = w->end_index[s]; t < w->end_index[s + 1]; t++)
+    if (!w->placed[w->end_order[t]]) dnnmem__exact_zs_push(ra, words, 0, w->size[w->end_order[t]] / g);
+  for (p = w->start_index[s + 1]; p < w->start_index[s + 2]; p++)
+    if (!w->placed[w->search[p]]) dnnmem__exact_zs_push(rb, words, 0, w->size[w->search[p]] / g);
+  for (i = 0; i < words; i++) ra[i] &= rb[i];
+  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_key, w->keys);
+  for (i = 0; i < c; i++) {
+    int32_t k = w->tmp2[w->ids[i]];
+    dnnmem__exact_zs_push(ra, words, (w->lowest[k] - b0) / g, w->size[k] / g);
+  }
+  for (i = 0; i < c && bad < 0; i++) { /* each crossing record: a bottom and a top */
+    int32_t k = w->tmp2[i], nw, a;
+    int64_t x = (w->lowest[k] - b0) / g, z = w->size[k] / g;
+    uint64_t any = 0;
+    nw = (int32_t)((cap - w->size[k] - w->lowest[k]) / g / 64) + 1;
+    for (a = 0; a < nw && !any; a++, x += 64) {
+      uint64_t m = dnnmem__exact_bits(ra, words, x, 0) & dnnmem__exact_bits(ra, words, x + z, 0);
+      if (a == nw - 1) { /* offsets past capacity - size: not counted */
+        int64_t top = (cap - w->size[k] - w->lowest[k]) / g - 64 * (int64_t)a;
+        if (top < 63) m &= ~(~(uint64_t)0 << (top + 1));
+      }
+      any = m;
+    }
+    if (!any) bad = k;
+  }
+  return bad < 0;
+}
+
+/* Whether every seam frame d's placement of j moved keeps joint rows
+   (above); 0: it fails, naming the records busy in the seam's two
+   sections each at or above its lowest offset. */
+static int dnnmem__exact_zjoint(dnnmem__exact *w, int32_t d, int32_t j) {
+  const dnnmem__exact_frame *f = &w->frames[d];
+  int32_t lo = (int32_t)dnnmem__min64(w->dirty_lo, w->span_lo[j]) - 1;
+  int32_t hi = (int32_t)dnnmem__max64(w->dirty_hi, w->span_hi[j]), s, e;
+  if (lo < f->part_lo) lo = f->part_lo;
+  if (hi > f->part_hi - 1) hi = f->part_hi - 1; /* seams lo .. hi - 1 */
+  for (s = lo; s < hi; s++) {
+    if (dnnmem__exact_zjoint_seam(w, f, s)) continue;
+    w->fail_z = -1;
+    if (f->zend < 0 || w->degraded || !w->logging) return 0;
+    e = dnnmem__exact_z_busy(w, f, s, -1, DNNMEM__I64_MAX, f->zend, f->zend);
+    if (e >= 0) e = dnnmem__exact_z_busy(w, f, s + 1, -1, DNNMEM__I64_MAX, f->zend, e);
+    w->fail_z = e;
+    return 0;
+  }
+  return 1;
+}
+#endif
+
 /* Places j in frame d (its next candidate) and enters the frame below:
    1 entered, 2 every part is placed (the plan is in w->offset), 0 the
    placement failed (undone; with logging off nothing is undone). */
@@ -10001,6 +10091,11 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
 #ifdef DNNMEM__EXACT_ZSTACK
   if (f->noslack && f->cell >= 0 && w->zs_on && !dnnmem__exact_zstack(w, d, j)) {
     w->zs_fails++;
+    if (w->logging) dnnmem__exact_undo(w, d);
+    return 0;
+  }
+  if (f->noslack && f->cell >= 0 && w->zj_on && !dnnmem__exact_zjoint(w, d, j)) {
+    w->zj_fails++;
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
@@ -10265,6 +10360,7 @@ typedef struct dnnmem__exact_params {
   int no_seams;                /* tests: no seam checks (dnnmem__exact_seams) */
 #ifdef DNNMEM__EXACT_ZSTACK
   int no_zstack;               /* tests: no zero-slack stacks (dnnmem__exact_zstack) */
+  int zjoint;                  /* tests: joint rows of seams (dnnmem__exact_zjoint) */
 #endif
   int no_stack;                /* tests: same-stretch records stacked in any order (dnnmem__exact_place) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
@@ -10290,6 +10386,7 @@ typedef struct dnnmem__exact_outcome {
   int64_t seam_fails;      /* placements a seam failed (dnnmem__exact_seams) */
 #ifdef DNNMEM__EXACT_ZSTACK
   int64_t zstack_fails;    /* placements the zero-slack stacks failed (dnnmem__exact_zstack) */
+  int64_t zjoint_fails;    /* placements the joint rows failed (dnnmem__exact_zjoint) */
 #endif
   int32_t plain_orders;    /* the plain round robin's orders (dnnmem__exact_plain_kinds) */
   int64_t stalls;          /* noisy restarts a stall ended (DNNMEM__PLAN_STALL_DIV) */
@@ -10522,7 +10619,9 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
     for (i = 0; i < w.sections; i++) most = dnnmem__max64(most, w.rem0[i]);
     w.zs_on = !params->no_zstack && !params->lean && !w.has_windows &&
               most / w.granularity < 64 * DNNMEM__PLAN_ZSTACK_WORDS;
-    w.zs_fails = 0;
+    w.zs_fails = w.zj_fails = 0;
+    w.zj_on = params->zjoint && !w.has_windows && w.num_fixed == 0;
+    for (i = 0; i < w.m && w.zj_on; i++) w.zj_on = w.seg_count[w.search[i]] == 1;
   }
 #endif
   w.nodes = w.refused = w.backjumps = 0;
@@ -10595,6 +10694,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->seam_fails = w.seam_fails;
 #ifdef DNNMEM__EXACT_ZSTACK
   out->zstack_fails = w.zs_fails;
+  out->zjoint_fails = w.zj_fails;
 #endif
   out->stalls = w.stalls;
   /* why it ended: the question settled, else the limit that ended it

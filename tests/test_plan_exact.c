@@ -1944,36 +1944,34 @@ static void test_huge_keys(void) {
 }
 
 #ifdef DNNMEM__EXACT_ZSTACK
-/* Zero-slack stacks (dnnmem__exact_zstack: in a section whose unplaced
-   records must fill every byte from its floor to capacity, a record
-   starts and ends at heights that stacks of the section's records reach,
-   each at or above its lowest offset), only with DNNMEM__EXACT_ZSTACK:
-   1500 small spoilt tilings decided at the brute-force optimum and one
-   below, and 300 of 40-79 pieces (48 bytes x 40 steps, unit 1) spoilt
-   0-3 times at the height and one below, each with and without the rule:
-   every answer the brute force's (small) or the same both ways (larger),
-   every plan recounted within its capacity; the rule fails placements on
-   the larger. Then the bench tiling 400/1 (1048576 x 1000, unit 1024)
-   decided at its optimum with and without it. */
+/* Zero-slack stacks and joint seam rows (dnnmem__exact_zstack,
+   dnnmem__exact_zjoint; only with DNNMEM__EXACT_ZSTACK): 1500 small
+   spoilt tilings decided at the brute-force optimum and one below, and
+   600 of 40-79 pieces (48 bytes x 40 steps, unit 1) spoilt 0-3 times
+   alike at the height, each with both
+   rules and without: every answer the brute force's (small) or the same
+   both ways (larger), every plan recounted within its capacity; the rules
+   fail placements on the larger (all of which stay feasible: a rule that
+   cut every plan would answer "no" there; the small ones, where the brute
+   force judges, have too little search for the rules to fire). Then
+   the bench tiling 400/3 (1048576 x 1000, unit 1024) at its optimum,
+   with the stacks and without. */
 static void zstack_mode(dnnmem__exact_params *params, int32_t mode) {
   params->no_zstack = mode;
-  params->no_seams = getenv("ZS_NOSEAMS") != NULL;
-  params->no_stack = getenv("ZS_NOSTACK") != NULL;
-  params->no_backjumps = getenv("ZS_NOBJ") != NULL;
+  params->zjoint = !mode;
 }
 
 static void test_zstack(void) {
   static dnnmem_interval big[400];
   static int64_t big_off[401];
   dnnmem_interval r[96];
-  int64_t off[96], nodes[2][3] = {{0, 0, 0}, {0, 0, 0}}, fails[2] = {0, 0}, tiled[2];
+  int64_t off[96], nodes[2][3] = {{0, 0, 0}, {0, 0, 0}}, fails[2][2] = {{0, 0}, {0, 0}}, tiled[2];
   int32_t seed, yes = 0, no = 0, n, mode;
   dnnmem_rng rng;
   dnnmem_intervals p;
-  for (seed = 0; seed < 1800; seed++) {
-    dnnmem__exact_outcome out[2][3];
-    int64_t height, optimum;
-    int32_t c, large = seed >= 1500, m;
+  for (seed = 0; seed < 2100; seed++) {
+    int64_t height, optimum, answer = -1;
+    int32_t large = seed >= 1500, m, c;
     dnnmem_rng_seed(&rng, (uint64_t)seed * 17 + 9);
     if (large) {
       height = optimum = 48;
@@ -1983,14 +1981,22 @@ static void test_zstack(void) {
     } else {
       spoilt_tiling(&rng, r, 0, &p, &height, &optimum);
     }
-    spoilt_modes(&p, large, optimum, 2, zstack_mode, off, out, nodes);
-    for (c = 0; c < 2; c++) {
-      CHECK_EQ(out[c][1].zstack_fails, 0);
-      fails[large] += out[c][0].zstack_fails;
-    }
-    if (large) out[0][0].feasible == 1 ? yes++ : no++;
+    for (c = 0; c < (large ? 1 : 2); c++)
+      for (mode = 0; mode < 2; mode++) {
+        dnnmem__exact_params params;
+        dnnmem__exact_outcome out;
+        memset(&params, 0, sizeof params);
+        params.capacity = optimum - c;
+        zstack_mode(&params, mode);
+        out = spoilt_question(&p, &params, large, optimum, mode == 0, &answer, off);
+        nodes[large][mode] += out.nodes;
+        if (mode == 1) CHECK(out.zstack_fails == 0 && out.zjoint_fails == 0);
+        fails[large][0] += out.zstack_fails;
+        fails[large][1] += out.zjoint_fails;
+        if (large && mode == 0) out.feasible == 1 ? yes++ : no++;
+      }
   }
-  dnnmem_rng_seed(&rng, 1);
+  dnnmem_rng_seed(&rng, 3);
   n = ref_plan_tiling(&rng, big, 400, 1000, 1024 * 1024, 1024);
   p.records = big, p.count = n, p.alignment = 0;
   for (mode = 0; mode < 2; mode++) {
@@ -2005,11 +2011,12 @@ static void test_zstack(void) {
     tiled[mode] = out.nodes;
     CHECK(mode == 0 ? out.zstack_fails > 0 : out.zstack_fails == 0);
   }
-  printf("zstack: small %lld nodes (without %lld), %lld placements failed; larger %lld (without %lld), %lld; "
-         "larger at the height %d yes, %d no; 400/1 %lld nodes (without %lld)\n",
-         (long long)nodes[0][0], (long long)nodes[0][1], (long long)fails[0], (long long)nodes[1][0],
-         (long long)nodes[1][1], (long long)fails[1], yes, no, (long long)tiled[0], (long long)tiled[1]);
-  CHECK(fails[1] > 0);
+  printf("zstack: small %lld nodes (without %lld), placements failed %lld (stacks) %lld (joint); larger %lld "
+         "(without %lld), %lld, %lld; larger at the height %d yes, %d no; 400/3 %lld nodes (without %lld)\n",
+         (long long)nodes[0][0], (long long)nodes[0][1], (long long)fails[0][0], (long long)fails[0][1],
+         (long long)nodes[1][0], (long long)nodes[1][1], (long long)fails[1][0], (long long)fails[1][1], yes, no,
+         (long long)tiled[0], (long long)tiled[1]);
+  CHECK(fails[1][0] > 0);
   CHECK(yes > 100);
 }
 #endif
