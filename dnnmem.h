@@ -5236,6 +5236,7 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
    64-bit words of a section's row; off when a section holds more than 64
    x this many granules. */
 #define DNNMEM__PLAN_ZSTACK_WORDS 32
+#define DNNMEM__PLAN_ZSTACK_ROUNDS 4 /* lifting (params.zlift): recounts after lifts */
 /* The gap rule sorts the placed neighbours of a record by insertion in
    runs of this many, then by merging. */
 #define DNNMEM__PLAN_FOUND_RUN 16
@@ -7565,8 +7566,8 @@ typedef struct dnnmem__exact {
   int64_t *zs_floor, *zs_fg;
   int32_t *zs_n;
   uint8_t *zs_ok, *zs_full;
-  int zs_on, zj_on;
-  int64_t zs_fails, zj_fails;
+  int zs_on, zj_on, zs_lift;
+  int64_t zs_fails, zj_fails, zs_lifts;
 #endif
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
   /* the plain round robin's orders: the kinds whose ranks differ
@@ -8947,6 +8948,9 @@ static int dnnmem__exact_tried(const dnnmem__exact *w, const dnnmem__exact_frame
    on them and k on j, k moved to the floor is the same plan, refuted. */
 static int dnnmem__exact_chained(const dnnmem__exact *w, int32_t d, int32_t j, int32_t k, int64_t o) {
   int32_t e = w->raiser[k], p;
+#ifdef DNNMEM__EXACT_ZSTACK
+  if (w->zs_lift) return 0; /* a lift may look like this rule's raise */
+#endif
   /* e raised k, logged (an unlogged undo leaves raiser stale) */
   if (e < 0 || e >= d || w->lastlog[k] < w->frames[e].log_mark || w->lowest[k] != o + w->granularity ||
       w->size[j] == w->size[k])
@@ -9875,9 +9879,9 @@ static int dnnmem__exact_zs_and(const dnnmem__exact *w, const uint64_t *b, int32
    and those records alone fill each section from its floor: they fail
    wherever they stand that high). Returns 1 when every record checked
    keeps an offset. */
-static int dnnmem__exact_zstack(dnnmem__exact *w, int32_t d, int32_t j) {
-  const dnnmem__exact_frame *f = &w->frames[d];
-  int32_t p, q, s, end = w->start_index[w->span_hi[j]], i, lo = w->span_lo[j], hi = w->span_hi[j];
+static int dnnmem__exact_zstack(dnnmem__exact *w, int32_t d, int32_t j, int lift) {
+  dnnmem__exact_frame *f = &w->frames[d];
+  int32_t p, q, s, end = w->start_index[w->span_hi[j]], i, lo = w->span_lo[j], hi = w->span_hi[j], round;
   int64_t need;
   uint64_t m[DNNMEM__PLAN_ZSTACK_WORDS];
   const uint64_t *b;
@@ -9888,48 +9892,89 @@ static int dnnmem__exact_zstack(dnnmem__exact *w, int32_t d, int32_t j) {
     if (w->span_lo[k] < lo) lo = w->span_lo[k];
     if (w->span_hi[k] > hi) hi = w->span_hi[k];
   }
-  dnnmem__exact_zs_count(w, lo, hi);
-  for (p = w->start_index[f->part_lo]; p < end; p++) {
-    int32_t k = w->search[p], nw = 0, last = -1, e, left, stands = 1;
-    int64_t z = w->size[k] / w->granularity;
-    if (w->search_hi[p] <= w->span_lo[j] || w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
-    /* at its lowest offset k stands wherever a floor is as high (its own
-       push reaches its top there): only rows of lower floors can rule that
-       offset out, and while it stands k keeps an offset */
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && stands; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q] && stands; s++) {
-        int64_t x;
-        if (!(b = dnnmem__exact_zs_get(w, s)) || w->zs_floor[s] >= w->lowest[k]) continue;
-        x = (w->lowest[k] - w->zs_floor[s]) / w->granularity;
-        stands = (int)(dnnmem__exact_bits(b, w->zs_n[s], x, 0) & dnnmem__exact_bits(b, w->zs_n[s], x + z, 0) & 1);
-      }
-    if (stands) continue;
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && last < 0; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q] && last < 0; s++) {
-        if (!(b = dnnmem__exact_zs_get(w, s))) continue;
-        if (nw == 0) { /* every offset up to capacity */
-          nw = (int32_t)((w->capacity - w->size[k] - w->lowest[k]) / w->granularity / 64) + 1;
-          if (nw > DNNMEM__PLAN_ZSTACK_WORDS) nw = DNNMEM__PLAN_ZSTACK_WORDS;
-          for (i = 0; i < nw; i++) m[i] = ~(uint64_t)0;
+  if (lift) { /* lifted records clear their rows: undone with the placement */
+    if (lo < f->zs_lo) f->zs_lo = lo;
+    if (hi > f->zs_hi) f->zs_hi = hi;
+  }
+  for (round = 0; round < (lift ? DNNMEM__PLAN_ZSTACK_ROUNDS : 1); round++) {
+    int32_t lifted = 0;
+    dnnmem__exact_zs_count(w, lo, hi);
+    for (p = w->start_index[f->part_lo]; p < end; p++) {
+      int32_t k = w->search[p], nw = 0, last = -1, e, left, stands = 1;
+      int64_t z = w->size[k] / w->granularity;
+      if (w->search_hi[p] <= w->span_lo[j] || w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
+      /* at its lowest offset k stands wherever a floor is as high (its own
+         push reaches its top there): only rows of lower floors can rule
+         that offset out, and while it stands k keeps an offset */
+      for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && stands; q++)
+        for (s = w->seg_lo[q]; s < w->seg_hi[q] && stands; s++) {
+          int64_t x;
+          if (!(b = dnnmem__exact_zs_get(w, s)) || w->zs_floor[s] >= w->lowest[k]) continue;
+          x = (w->lowest[k] - w->zs_floor[s]) / w->granularity;
+          stands = (int)(dnnmem__exact_bits(b, w->zs_n[s], x, 0) & dnnmem__exact_bits(b, w->zs_n[s], x + z, 0) & 1);
         }
-        if (!dnnmem__exact_zs_and(w, b, k, s, m, nw)) last = s;
+      if (stands) continue;
+      for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && last < 0; q++)
+        for (s = w->seg_lo[q]; s < w->seg_hi[q] && last < 0; s++) {
+          if (!(b = dnnmem__exact_zs_get(w, s))) continue;
+          if (nw == 0) { /* every offset up to capacity */
+            int64_t top = (w->capacity - w->size[k] - w->lowest[k]) / w->granularity;
+            nw = (int32_t)(top / 64) + 1;
+            if (nw > DNNMEM__PLAN_ZSTACK_WORDS) nw = DNNMEM__PLAN_ZSTACK_WORDS;
+            for (i = 0; i < nw; i++) m[i] = ~(uint64_t)0;
+            if (top < 64 * (int64_t)nw - 1) m[nw - 1] = ~(~(uint64_t)0 << (top - 64 * (nw - 1)) << 1);
+          }
+          if (!dnnmem__exact_zs_and(w, b, k, s, m, nw)) last = s;
+        }
+      if (last < 0) {
+        /* lift: k's least offset every row allows (a lower bound in every
+           completion), as a placement raises it, logged with this frame */
+        if (lift && nw > 0 && w->logging && !f->unlogged && !w->degraded) {
+          int64_t x = 0, y, g = w->granularity, bits = 64 * (int64_t)nw;
+          /* the least allowed bit whose offset is aligned and clear of the
+             fixed records (both only move it up) */
+          for (;;) {
+            while (x < bits && !(m[x >> 6] >> (x & 63) & 1)) x++;
+            if (x >= bits) break;
+            y = (dnnmem__exact_clear_fixed(w, k, w->lowest[k] + x * g) - w->lowest[k]) / g;
+            if (y == x) break;
+            x = y;
+          }
+          if (x == 0 || x >= bits) continue;
+          x = w->lowest[k] + x * g;
+          if (!dnnmem__exact_log(w, k, w->lowest[k])) {
+            f->unlogged = 1;
+            continue;
+          }
+          w->lowest[k] = x;
+          w->raiser[k] = d;
+          w->zs_lifts++;
+          lifted = 1;
+          if (w->ng_cap > 0 && w->watch_head[k] >= 0) dnnmem__exact_watch(w, k, x, d);
+          if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
+          if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
+          for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
+            for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->zs_ok[s] = 0;
+        }
+        continue;
       }
-    if (last < 0) continue;
-    w->fail_z = -1;
-    if (f->zend < 0 || w->degraded || !w->logging) return 0;
-    /* the reason: the last section first, then the others in turn until
-       no offset is left (often one or two sections) */
-    for (i = 0; i < nw; i++) m[i] = ~(uint64_t)0;
-    e = dnnmem__exact_z_busy(w, f, last, -1, DNNMEM__I64_MAX, f->zend, f->zend);
-    left = dnnmem__exact_zs_and(w, dnnmem__exact_zs_get(w, last), k, last, m, nw);
-    for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && e >= 0 && left; q++)
-      for (s = w->seg_lo[q]; s < w->seg_hi[q] && e >= 0 && left; s++) {
-        if (s == last || !(b = dnnmem__exact_zs_get(w, s))) continue;
-        e = dnnmem__exact_z_busy(w, f, s, -1, DNNMEM__I64_MAX, f->zend, e);
-        left = dnnmem__exact_zs_and(w, b, k, s, m, nw);
-      }
-    w->fail_z = e;
-    return 0;
+      w->fail_z = -1;
+      if (f->zend < 0 || w->degraded || !w->logging) return 0;
+      /* the reason: the last section first, then the others in turn until
+         no offset is left (often one or two sections) */
+      for (i = 0; i < nw; i++) m[i] = ~(uint64_t)0;
+      e = dnnmem__exact_z_busy(w, f, last, -1, DNNMEM__I64_MAX, f->zend, f->zend);
+      left = dnnmem__exact_zs_and(w, dnnmem__exact_zs_get(w, last), k, last, m, nw);
+      for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && e >= 0 && left; q++)
+        for (s = w->seg_lo[q]; s < w->seg_hi[q] && e >= 0 && left; s++) {
+          if (s == last || !(b = dnnmem__exact_zs_get(w, s))) continue;
+          e = dnnmem__exact_z_busy(w, f, s, -1, DNNMEM__I64_MAX, f->zend, e);
+          left = dnnmem__exact_zs_and(w, b, k, s, m, nw);
+        }
+      w->fail_z = e;
+      return 0;
+    }
+    if (!lifted) break;
   }
   return 1;
 }
@@ -10049,6 +10094,13 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
+#ifdef DNNMEM__EXACT_ZSTACK
+  if (f->noslack && f->cell >= 0 && w->zs_on && w->zs_lift && !dnnmem__exact_zstack(w, d, j, 1)) {
+    w->zs_fails++;
+    if (w->logging) dnnmem__exact_undo(w, d);
+    return 0;
+  }
+#endif
   if (w->ng_fired >= 0) { /* a learned nogood holds: fails on its list */
     int32_t g = w->ng_fired, e;
     if (f->zend >= 0 && !w->degraded && (int64_t)f->zend + w->ng_len[g] <= w->zcap) {
@@ -10089,7 +10141,7 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
     return 0;
   }
 #ifdef DNNMEM__EXACT_ZSTACK
-  if (f->noslack && f->cell >= 0 && w->zs_on && !dnnmem__exact_zstack(w, d, j)) {
+  if (f->noslack && f->cell >= 0 && w->zs_on && !w->zs_lift && !dnnmem__exact_zstack(w, d, j, 0)) {
     w->zs_fails++;
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
@@ -10361,6 +10413,7 @@ typedef struct dnnmem__exact_params {
 #ifdef DNNMEM__EXACT_ZSTACK
   int no_zstack;               /* tests: no zero-slack stacks (dnnmem__exact_zstack) */
   int zjoint;                  /* tests: joint rows of seams (dnnmem__exact_zjoint) */
+  int zlift;                   /* tests: the stacks lift records to their least allowed offset */
 #endif
   int no_stack;                /* tests: same-stretch records stacked in any order (dnnmem__exact_place) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
@@ -10387,6 +10440,7 @@ typedef struct dnnmem__exact_outcome {
 #ifdef DNNMEM__EXACT_ZSTACK
   int64_t zstack_fails;    /* placements the zero-slack stacks failed (dnnmem__exact_zstack) */
   int64_t zjoint_fails;    /* placements the joint rows failed (dnnmem__exact_zjoint) */
+  int64_t zstack_lifts;    /* records the stacks lifted (params.zlift) */
 #endif
   int32_t plain_orders;    /* the plain round robin's orders (dnnmem__exact_plain_kinds) */
   int64_t stalls;          /* noisy restarts a stall ended (DNNMEM__PLAN_STALL_DIV) */
@@ -10619,7 +10673,8 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
     for (i = 0; i < w.sections; i++) most = dnnmem__max64(most, w.rem0[i]);
     w.zs_on = !params->no_zstack && !params->lean && !w.has_windows &&
               most / w.granularity < 64 * DNNMEM__PLAN_ZSTACK_WORDS;
-    w.zs_fails = w.zj_fails = 0;
+    w.zs_fails = w.zj_fails = w.zs_lifts = 0;
+    w.zs_lift = w.zs_on && params->zlift;
     w.zj_on = params->zjoint && !w.has_windows && w.num_fixed == 0;
     for (i = 0; i < w.m && w.zj_on; i++) w.zj_on = w.seg_count[w.search[i]] == 1;
   }
@@ -10695,6 +10750,7 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
 #ifdef DNNMEM__EXACT_ZSTACK
   out->zstack_fails = w.zs_fails;
   out->zjoint_fails = w.zj_fails;
+  out->zstack_lifts = w.zs_lifts;
 #endif
   out->stalls = w.stalls;
   /* why it ended: the question settled, else the limit that ended it

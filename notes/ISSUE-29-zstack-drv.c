@@ -7,7 +7,8 @@
    with the rule on, then off, one after the other (CPU ratios in the same
    run); every plan is recounted by ref_plan_recount. Not part of make:
      gcc -O2 -std=c99 -DDNNMEM__EXACT_ZSTACK -I. -Itests -o /tmp/zstack/dz notes/ISSUE-29-zstack-drv.c -lm
-     dz tile MODES SIZES SEED_LO SEED_HI SALT_LO SALT_HI NODES  (MODES: digits, 1 stacks, 2 joint rows, 3 both, 0 neither; SIZES: 400,600,800)
+     dz tile MODES SIZES SEED_LO SEED_HI SALT_LO SALT_HI NODES  (MODES: digits of bits, 1 stacks, 2 joint rows,
+                                                                4 stacks lift records (with 1); 0 none; SIZES: 400,600,800)
      dz nine MODES SALT_LO SALT_HI NODES                        (the nine dense tilings)
      dz mm DATA_DIR MODES                                       (minimalloc A-K, MM=letters to pick)
    A line: name, mode (z1 on, z0 off), stream, verdict, nodes, CPU ms,
@@ -35,6 +36,7 @@ static int64_t ask(const char *name, const dnnmem_interval *r, int32_t n, int64_
   params.noise_salt = (uint64_t)salt;
   params.no_zstack = !(on & 1);
   params.zjoint = (on & 2) != 0;
+  params.zlift = (on & 4) != 0;
   c0 = bench_cpu_ms();
   if (dnnmem__exact_solve(r, n, 1, &params, off, &out, scratch, bytes) != DNNMEM_OK) out.feasible = -2;
   verdict = out.feasible == 0 ? "NO" : out.feasible == 1 ? "yes" : "-";
@@ -42,8 +44,9 @@ static int64_t ask(const char *name, const dnnmem_interval *r, int32_t n, int64_
     p.records = r, p.count = n, p.alignment = 0;
     if (ref_plan_recount(&p, off) > cap) verdict = "INVALID";
   }
-  printf("%s z%d s%d %s %lld %.0fms zs %lld zj %lld seams %lld\n", name, on, salt, verdict, (long long)out.nodes,
-         bench_cpu_ms() - c0, (long long)out.zstack_fails, (long long)out.zjoint_fails, (long long)out.seam_fails);
+  printf("%s z%d s%d %s %lld %.0fms zs %lld zj %lld lifts %lld seams %lld\n", name, on, salt, verdict, (long long)out.nodes,
+         bench_cpu_ms() - c0, (long long)out.zstack_fails, (long long)out.zjoint_fails, (long long)out.zstack_lifts,
+         (long long)out.seam_fails);
   fflush(stdout);
   free(scratch), free(off);
   return out.nodes;
@@ -59,7 +62,7 @@ static void tile(const char *modes, int32_t size, int32_t seed, int salt, int64_
   n = ref_plan_tiling(&rng, r, size, 1000, CAP, 1024);
   snprintf(name, sizeof name, "%d/%d", size, seed);
   for (c = modes; *c; c++)
-    if (*c >= '0' && *c <= '3') ask(name, r, n, CAP, *c - '0', salt, limit);
+    if (*c >= '0' && *c <= '7') ask(name, r, n, CAP, *c - '0', salt, limit);
   free(r);
 }
 
@@ -99,7 +102,7 @@ int main(int argc, char **argv) {
       n = ref_plan_read_csv(path, &r);
       if (n < 0) continue;
       for (c = argv[3]; *c; c++)
-        if (*c >= '0' && *c <= '3') ask(mm[k].name, r, n, mm[k].best, *c - '0', 0, 0);
+        if (*c >= '0' && *c <= '7') ask(mm[k].name, r, n, mm[k].best, *c - '0', 0, 0);
       free(r);
     }
     return 0;

@@ -1957,15 +1957,16 @@ static void test_huge_keys(void) {
    the bench tiling 400/3 (1048576 x 1000, unit 1024) at its optimum,
    with the stacks and without. */
 static void zstack_mode(dnnmem__exact_params *params, int32_t mode) {
-  params->no_zstack = mode;
-  params->zjoint = !mode;
+  params->no_zstack = mode == 1;
+  params->zjoint = mode == 0;
+  params->zlift = mode == 2;
 }
 
 static void test_zstack(void) {
   static dnnmem_interval big[400];
   static int64_t big_off[401];
   dnnmem_interval r[96];
-  int64_t off[96], nodes[2][3] = {{0, 0, 0}, {0, 0, 0}}, fails[2][2] = {{0, 0}, {0, 0}}, tiled[2];
+  int64_t off[96], nodes[2][3] = {{0, 0, 0}, {0, 0, 0}}, fails[2][3] = {{0, 0, 0}, {0, 0, 0}}, tiled[3];
   int32_t seed, yes = 0, no = 0, n, mode;
   dnnmem_rng rng;
   dnnmem_intervals p;
@@ -1982,7 +1983,7 @@ static void test_zstack(void) {
       spoilt_tiling(&rng, r, 0, &p, &height, &optimum);
     }
     for (c = 0; c < (large ? 1 : 2); c++)
-      for (mode = 0; mode < 2; mode++) {
+      for (mode = 0; mode < 3; mode++) {
         dnnmem__exact_params params;
         dnnmem__exact_outcome out;
         memset(&params, 0, sizeof params);
@@ -1993,29 +1994,33 @@ static void test_zstack(void) {
         if (mode == 1) CHECK(out.zstack_fails == 0 && out.zjoint_fails == 0);
         fails[large][0] += out.zstack_fails;
         fails[large][1] += out.zjoint_fails;
+        fails[large][2] += out.zstack_lifts;
         if (large && mode == 0) out.feasible == 1 ? yes++ : no++;
       }
   }
   dnnmem_rng_seed(&rng, 3);
   n = ref_plan_tiling(&rng, big, 400, 1000, 1024 * 1024, 1024);
   p.records = big, p.count = n, p.alignment = 0;
-  for (mode = 0; mode < 2; mode++) {
+  for (mode = 0; mode < 3; mode++) {
     dnnmem__exact_params params;
     dnnmem__exact_outcome out;
     memset(&params, 0, sizeof params);
     params.capacity = 1024 * 1024;
-    params.no_zstack = mode;
+    params.no_zstack = mode == 1;
+    params.zlift = mode == 2;
     out = solve_params(big, n, 1, &params, big_off);
     CHECK_EQ(out.feasible, 1);
     CHECK_EQ(ref_plan_recount(&p, big_off), 1024 * 1024);
     tiled[mode] = out.nodes;
-    CHECK(mode == 0 ? out.zstack_fails > 0 : out.zstack_fails == 0);
+    CHECK(mode == 1 ? out.zstack_fails == 0 : out.zstack_fails + out.zstack_lifts > 0);
   }
-  printf("zstack: small %lld nodes (without %lld), placements failed %lld (stacks) %lld (joint); larger %lld "
-         "(without %lld), %lld, %lld; larger at the height %d yes, %d no; 400/3 %lld nodes (without %lld)\n",
-         (long long)nodes[0][0], (long long)nodes[0][1], (long long)fails[0][0], (long long)fails[0][1],
-         (long long)nodes[1][0], (long long)nodes[1][1], (long long)fails[1][0], (long long)fails[1][1], yes, no,
-         (long long)tiled[0], (long long)tiled[1]);
+  printf("zstack: small %lld nodes (without %lld, lifting %lld), placements failed %lld (stacks) %lld (joint), "
+         "%lld lifts; larger %lld (without %lld, lifting %lld), %lld, %lld, %lld; larger at the height %d yes, %d no; "
+         "400/3 %lld nodes (without %lld, lifting %lld)\n",
+         (long long)nodes[0][0], (long long)nodes[0][1], (long long)nodes[0][2], (long long)fails[0][0],
+         (long long)fails[0][1], (long long)fails[0][2], (long long)nodes[1][0], (long long)nodes[1][1],
+         (long long)nodes[1][2], (long long)fails[1][0], (long long)fails[1][1], (long long)fails[1][2], yes, no,
+         (long long)tiled[0], (long long)tiled[1], (long long)tiled[2]);
   CHECK(fails[1][0] > 0);
   CHECK(yes > 100);
 }
