@@ -5236,7 +5236,9 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
    64-bit words of a section's row; off when a section holds more than 64
    x this many granules. */
 #define DNNMEM__PLAN_ZSTACK_WORDS 32
+#ifndef DNNMEM__PLAN_ZSTACK_ROUNDS
 #define DNNMEM__PLAN_ZSTACK_ROUNDS 4 /* lifting (params.zlift): recounts after lifts */
+#endif
 /* The gap rule sorts the placed neighbours of a record by insertion in
    runs of this many, then by merging. */
 #define DNNMEM__PLAN_FOUND_RUN 16
