@@ -5232,13 +5232,6 @@ DNNMEM_DEF double dnnmem_rng_uniform(dnnmem_rng *rng) {
    records a side; a seam beyond either is not checked. */
 #define DNNMEM__PLAN_SEAM_WORDS 64
 #define DNNMEM__PLAN_SEAM_SIDE 64
-/* Zero-slack stacks (dnnmem__exact_zstack, only with DNNMEM__EXACT_ZSTACK):
-   64-bit words of a section's row; off when a section holds more than 64
-   x this many granules. */
-#define DNNMEM__PLAN_ZSTACK_WORDS 32
-#ifndef DNNMEM__PLAN_ZSTACK_ROUNDS
-#define DNNMEM__PLAN_ZSTACK_ROUNDS 4 /* lifting (params.zlift): recounts after lifts */
-#endif
 /* The gap rule sorts the placed neighbours of a record by insertion in
    runs of this many, then by merging. */
 #define DNNMEM__PLAN_FOUND_RUN 16
@@ -7429,9 +7422,6 @@ typedef struct dnnmem__exact_frame {
   int64_t cell_mark;
   int32_t cell_lo, cell_hi, count_lo, count_hi, cell_flips;
   int64_t serial; /* its placement's number (w->serial), for the nogood watch */
-#ifdef DNNMEM__EXACT_ZSTACK
-  int32_t zs_lo, zs_hi; /* the sections whose stack rows its placement cleared */
-#endif
 } dnnmem__exact_frame;
 
 typedef struct dnnmem__exact_part {
@@ -7559,18 +7549,6 @@ typedef struct dnnmem__exact {
   int seams_on;
   int64_t seam_fails;
   int stack_on; /* a failed cover never directly on a later one of its stretch (dnnmem__exact_place) */
-#ifdef DNNMEM__EXACT_ZSTACK
-  /* zero-slack stacks (dnnmem__exact_zstack): per section its row
-     (DNNMEM__PLAN_ZSTACK_WORDS words, zs_n of them counted), its floor in
-     bytes and granules, whether the row is kept and whether it holds
-     every height; zs_fails: placements they failed */
-  uint64_t *zs_bits;
-  int64_t *zs_floor, *zs_fg;
-  int32_t *zs_n;
-  uint8_t *zs_ok, *zs_full;
-  int zs_on, zj_on, zs_lift;
-  int64_t zs_fails, zj_fails, zs_lifts;
-#endif
   dnnmem__exact_slot slots[DNNMEM__EXACT_SLOTS];
   /* the plain round robin's orders: the kinds whose ranks differ
      (dnnmem__exact_plain_kinds) */
@@ -7694,14 +7672,6 @@ static void dnnmem__exact_layout(dnnmem__scratch *s, int32_t n, int64_t gaps, in
   w->seam_floor = DNNMEM__TAKE(s, int64_t, events);
   w->seam_cross = DNNMEM__TAKE(s, int64_t, events);
   w->seam_row = DNNMEM__TAKE(s, uint64_t, 2 * DNNMEM__PLAN_SEAM_WORDS);
-#ifdef DNNMEM__EXACT_ZSTACK
-  w->zs_bits = DNNMEM__TAKE(s, uint64_t, lean ? 0 : events * DNNMEM__PLAN_ZSTACK_WORDS);
-  w->zs_floor = DNNMEM__TAKE(s, int64_t, lean ? 0 : events);
-  w->zs_fg = DNNMEM__TAKE(s, int64_t, lean ? 0 : events);
-  w->zs_n = DNNMEM__TAKE(s, int32_t, lean ? 0 : events);
-  w->zs_ok = DNNMEM__TAKE(s, uint8_t, lean ? 0 : events);
-  w->zs_full = DNNMEM__TAKE(s, uint8_t, lean ? 0 : events);
-#endif
   w->times = DNNMEM__TAKE(s, int64_t, events);
   w->rem = DNNMEM__TAKE(s, int64_t, events);
   w->rem0 = DNNMEM__TAKE(s, int64_t, events);
@@ -8950,9 +8920,6 @@ static int dnnmem__exact_tried(const dnnmem__exact *w, const dnnmem__exact_frame
    on them and k on j, k moved to the floor is the same plan, refuted. */
 static int dnnmem__exact_chained(const dnnmem__exact *w, int32_t d, int32_t j, int32_t k, int64_t o) {
   int32_t e = w->raiser[k], p;
-#ifdef DNNMEM__EXACT_ZSTACK
-  if (w->zs_lift) return 0; /* a lift may look like this rule's raise */
-#endif
   /* e raised k, logged (an unlogged undo leaves raiser stale) */
   if (e < 0 || e >= d || w->lastlog[k] < w->frames[e].log_mark || w->lowest[k] != o + w->granularity ||
       w->size[j] == w->size[k])
@@ -9016,11 +8983,6 @@ static int dnnmem__exact_place(dnnmem__exact *w, int32_t d, int32_t j) {
   for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
     for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] -= w->seg_wu[q] - w->seg_wl[q];
   for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]--;
-#ifdef DNNMEM__EXACT_ZSTACK
-  f->zs_lo = (int32_t)dnnmem__min64(w->span_lo[j], w->dirty_lo); /* j's bytes and the raised releases */
-  f->zs_hi = (int32_t)dnnmem__max64(w->span_hi[j], w->dirty_hi);
-  if (w->zs_on) DNNMEM_MEMSET(w->zs_ok + f->zs_lo, 0, (size_t)(f->zs_hi - f->zs_lo));
-#endif
   /* Nothing unplaced can ever sit on j (it has no "hat"): j stays at this
      offset in every completion, and any sibling placed first would leave j
      below the canonical bound forever. If j fails here, the frame fails. */
@@ -9133,9 +9095,6 @@ static void dnnmem__exact_undo(dnnmem__exact *w, int32_t d) {
   for (q = w->seg_first[j]; q < w->seg_first[j] + w->seg_count[j]; q++)
     for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->rem[s] += w->seg_wu[q] - w->seg_wl[q];
   for (s = w->span_lo[j]; s + 1 < w->span_hi[j]; s++) w->cut[s]++;
-#ifdef DNNMEM__EXACT_ZSTACK
-  if (w->zs_on) DNNMEM_MEMSET(w->zs_ok + f->zs_lo, 0, (size_t)(f->zs_hi - f->zs_lo));
-#endif
   while (w->log_top > f->log_mark) {
     int32_t id = w->log_id[--w->log_top];
     if (id >= 0) {
@@ -9238,9 +9197,6 @@ static int32_t dnnmem__exact_restart(dnnmem__exact *w) {
     w->rem[s] = w->rem0[s];
     w->cut[s] = w->cut0[s];
   }
-#ifdef DNNMEM__EXACT_ZSTACK
-  if (w->zs_on) DNNMEM_MEMSET(w->zs_ok, 0, (size_t)w->sections);
-#endif
   w->log_top = 0;
   w->pending_top = 0;
   /* every later sweep looks only where releases rose: check all once */
@@ -9767,311 +9723,6 @@ static int dnnmem__exact_seams(dnnmem__exact *w, int32_t d, int32_t j) {
   return 1;
 }
 
-#ifdef DNNMEM__EXACT_ZSTACK
-/* ---- zero-slack stacks (measured on issue 29's tilings; compiled only
-   with DNNMEM__EXACT_ZSTACK) ----
-
-   In a tight section s (its unplaced records fill every byte from its
-   floor h, the least lowest offset of a record busy there, to capacity;
-   no windows) every completion stacks those records over [h, capacity)
-   without a gap, each at or above its lowest offset. Stacked below any
-   height in order of lowest offsets (an exchange keeps such a stack
-   valid), the heights a stack reaches form a subset-sum row taken in that
-   order, each record only onto heights at or above its lowest offset:
-   the bottom and the top of each record there are row heights. */
-
-static uint64_t *dnnmem__exact_zs_row(const dnnmem__exact *w, int32_t s) {
-  return w->zs_bits + (size_t)s * DNNMEM__PLAN_ZSTACK_WORDS;
-}
-
-static int32_t dnnmem__exact_zs_words(const dnnmem__exact *w, int64_t bytes) {
-  return (int32_t)(bytes / w->granularity / 64) + 1;
-}
-
-/* b |= (b's bits from x on) << z over n words: a record of z granules on
-   every height it may start at. Top down, so each word reads words not
-   yet changed. */
-static void dnnmem__exact_zs_push(uint64_t *b, int32_t n, int64_t x, int64_t z) {
-  int32_t q = (int32_t)(z >> 6), r = (int32_t)(z & 63), xa = (int32_t)(x >> 6), i;
-  uint64_t xm = ~(uint64_t)0 << (x & 63);
-  if (x >= 64 * (int64_t)n) return;
-  for (i = n - 1; i >= q + xa; i--) {
-    int32_t a = i - q;
-    uint64_t v = (a == xa ? b[a] & xm : b[a]) << r;
-    if (r && a > xa) v |= (a - 1 == xa ? b[a - 1] & xm : b[a - 1]) >> (64 - r);
-    b[i] |= v;
-  }
-}
-
-/* Counts the rows of sections [lo, hi) not kept: one sweep over the
-   unplaced busy stretches meeting the range, by lowest offset.
-   O(stretches log stretches + stretch-sections x words). */
-static void dnnmem__exact_zs_count(dnnmem__exact *w, int32_t lo, int32_t hi) {
-  int32_t p, s, c = 0, i;
-  int64_t g = w->granularity;
-  while (lo < hi && w->zs_ok[lo]) lo++; /* kept rows at the ends: not swept */
-  while (hi > lo && w->zs_ok[hi - 1]) hi--;
-  if (lo == hi) return;
-  for (s = lo; s < hi; s++)
-    if (!w->zs_ok[s]) w->zs_floor[s] = DNNMEM__I64_MAX;
-  for (p = w->seg_reach[lo]; p < w->seg_start[hi]; p++) {
-    int32_t q = w->seg_order[p], r = w->seg_owner[q];
-    if (w->placed[r] || w->seg_hi[q] <= lo) continue;
-    for (s = w->seg_lo[q] > lo ? w->seg_lo[q] : lo; s < w->seg_hi[q] && s < hi; s++)
-      if (!w->zs_ok[s] && w->lowest[r] < w->zs_floor[s]) w->zs_floor[s] = w->lowest[r];
-    w->ids[c] = c;
-    w->keys[c] = w->lowest[r];
-    w->tmp2[c++] = q;
-  }
-  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_key, w->keys);
-  for (s = lo; s < hi; s++)
-    if (!w->zs_ok[s] && w->zs_floor[s] != DNNMEM__I64_MAX) {
-      uint64_t *b = dnnmem__exact_zs_row(w, s);
-      w->zs_n[s] = dnnmem__exact_zs_words(w, w->rem[s]);
-      w->zs_fg[s] = w->zs_floor[s] / g;
-      DNNMEM_MEMSET(b, 0, (size_t)w->zs_n[s] * sizeof(uint64_t));
-      b[0] = 1;
-    }
-  for (i = 0; i < c; i++) { /* in granules: the divisions out of the inner loop */
-    int32_t q = w->tmp2[w->ids[i]], r = w->seg_owner[q];
-    int64_t z = (w->seg_wu[q] - w->seg_wl[q]) / g, x = w->lowest[r] / g;
-    for (s = w->seg_lo[q] > lo ? w->seg_lo[q] : lo; s < w->seg_hi[q] && s < hi; s++)
-      if (!w->zs_ok[s]) dnnmem__exact_zs_push(dnnmem__exact_zs_row(w, s), w->zs_n[s], x - w->zs_fg[s], z);
-  }
-  for (s = lo; s < hi; s++) /* every height up to its bytes: full (tells nothing) */
-    if (!w->zs_ok[s]) {
-      const uint64_t *b = dnnmem__exact_zs_row(w, s);
-      int32_t n = w->zs_n[s];
-      w->zs_ok[s] = 1;
-      if (w->zs_floor[s] == DNNMEM__I64_MAX) continue;
-      for (i = 0; i < n - 1 && b[i] == ~(uint64_t)0; i++) {
-      }
-      w->zs_full[s] = i == n - 1 && b[i] == (~(uint64_t)0 >> (63 - (w->rem[s] / g) % 64));
-    }
-}
-
-/* Section s's kept row when it tells something: NULL when s is not tight
-   or its row holds every height (capacity says as much). */
-static const uint64_t *dnnmem__exact_zs_get(const dnnmem__exact *w, int32_t s) {
-  if (!w->zs_ok[s] || w->zs_floor[s] == DNNMEM__I64_MAX || w->zs_full[s] ||
-      w->rem[s] != w->capacity - w->zs_floor[s])
-    return NULL;
-  return dnnmem__exact_zs_row(w, s);
-}
-
-/* Keeps in m (nw words; bit x: record k at lowest[k] + x granules) the
-   offsets tight section s (row b) allows k: its bottom and its top both
-   row heights. Returns whether any is left. */
-static int dnnmem__exact_zs_and(const dnnmem__exact *w, const uint64_t *b, int32_t k, int32_t s, uint64_t *m,
-                                int32_t nw) {
-  int32_t n = w->zs_n[s], i;
-  int64_t x = (w->lowest[k] - w->zs_floor[s]) / w->granularity, z = w->size[k] / w->granularity;
-  uint64_t any = 0;
-  for (i = 0; i < nw; i++, x += 64)
-    any |= m[i] &= dnnmem__exact_bits(b, n, x, 0) & dnnmem__exact_bits(b, n, x + z, 0);
-  return any != 0;
-}
-
-/* After frame d placed j: each unplaced record that meets j (raised, or
-   in a section j took bytes from) needs an offset (at least its lowest,
-   within capacity) that is a bottom and a top in every tight section it
-   is busy in; a record without one fails the placement, naming the
-   records busy in the tight sections that ruled out its last offsets,
-   each at or above its lowest offset (higher offsets only shrink rows,
-   and those records alone fill each section from its floor: they fail
-   wherever they stand that high). Returns 1 when every record checked
-   keeps an offset. */
-static int dnnmem__exact_zstack(dnnmem__exact *w, int32_t d, int32_t j, int lift) {
-  dnnmem__exact_frame *f = &w->frames[d];
-  int32_t p, q, s, end = w->start_index[w->span_hi[j]], i, lo = w->span_lo[j], hi = w->span_hi[j], round;
-  int64_t need;
-  uint64_t m[DNNMEM__PLAN_ZSTACK_WORDS];
-  const uint64_t *b;
-  if (end > w->start_index[f->part_hi]) end = w->start_index[f->part_hi];
-  for (p = w->start_index[f->part_lo]; p < end; p++) { /* the rows of the records that meet j */
-    int32_t k = w->search[p];
-    if (w->search_hi[p] <= w->span_lo[j] || w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
-    if (w->span_lo[k] < lo) lo = w->span_lo[k];
-    if (w->span_hi[k] > hi) hi = w->span_hi[k];
-  }
-  if (lift) { /* lifted records clear their rows: undone with the placement */
-    if (lo < f->zs_lo) f->zs_lo = lo;
-    if (hi > f->zs_hi) f->zs_hi = hi;
-  }
-  for (round = 0; round < (lift ? DNNMEM__PLAN_ZSTACK_ROUNDS : 1); round++) {
-    int32_t lifted = 0;
-    dnnmem__exact_zs_count(w, lo, hi);
-    for (p = w->start_index[f->part_lo]; p < end; p++) {
-      int32_t k = w->search[p], nw = 0, last = -1, e, left, stands = 1;
-      int64_t z = w->size[k] / w->granularity;
-      if (w->search_hi[p] <= w->span_lo[j] || w->placed[k] || !dnnmem__exact_conflict(w, j, k, &need)) continue;
-      /* at its lowest offset k stands wherever a floor is as high (its own
-         push reaches its top there): only rows of lower floors can rule
-         that offset out, and while it stands k keeps an offset */
-      for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && stands; q++)
-        for (s = w->seg_lo[q]; s < w->seg_hi[q] && stands; s++) {
-          int64_t x;
-          if (!(b = dnnmem__exact_zs_get(w, s)) || w->zs_floor[s] >= w->lowest[k]) continue;
-          x = (w->lowest[k] - w->zs_floor[s]) / w->granularity;
-          stands = (int)(dnnmem__exact_bits(b, w->zs_n[s], x, 0) & dnnmem__exact_bits(b, w->zs_n[s], x + z, 0) & 1);
-        }
-      if (stands) continue;
-      for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && last < 0; q++)
-        for (s = w->seg_lo[q]; s < w->seg_hi[q] && last < 0; s++) {
-          if (!(b = dnnmem__exact_zs_get(w, s))) continue;
-          if (nw == 0) { /* every offset up to capacity */
-            int64_t top = (w->capacity - w->size[k] - w->lowest[k]) / w->granularity;
-            nw = (int32_t)(top / 64) + 1;
-            if (nw > DNNMEM__PLAN_ZSTACK_WORDS) nw = DNNMEM__PLAN_ZSTACK_WORDS;
-            for (i = 0; i < nw; i++) m[i] = ~(uint64_t)0;
-            if (top < 64 * (int64_t)nw - 1) m[nw - 1] = ~(~(uint64_t)0 << (top - 64 * (nw - 1)) << 1);
-          }
-          if (!dnnmem__exact_zs_and(w, b, k, s, m, nw)) last = s;
-        }
-      if (last < 0) {
-        /* lift: k's least offset every row allows (a lower bound in every
-           completion), as a placement raises it, logged with this frame */
-        if (lift && nw > 0 && w->logging && !f->unlogged && !w->degraded) {
-          int64_t x = 0, y, g = w->granularity, bits = 64 * (int64_t)nw;
-          /* the least allowed bit whose offset is aligned and clear of the
-             fixed records (both only move it up) */
-          for (;;) {
-            while (x < bits && !(m[x >> 6] >> (x & 63) & 1)) x++;
-            if (x >= bits) break;
-            y = (dnnmem__exact_clear_fixed(w, k, w->lowest[k] + x * g) - w->lowest[k]) / g;
-            if (y == x) break;
-            x = y;
-          }
-          if (x == 0 || x >= bits) continue;
-          x = w->lowest[k] + x * g;
-          if (!dnnmem__exact_log(w, k, w->lowest[k])) {
-            f->unlogged = 1;
-            continue;
-          }
-          w->lowest[k] = x;
-          w->raiser[k] = d;
-          w->zs_lifts++;
-          lifted = 1;
-          if (w->ng_cap > 0 && w->watch_head[k] >= 0) dnnmem__exact_watch(w, k, x, d);
-          if (w->span_lo[k] < w->dirty_lo) w->dirty_lo = w->span_lo[k];
-          if (w->span_hi[k] > w->dirty_hi) w->dirty_hi = w->span_hi[k];
-          for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k]; q++)
-            for (s = w->seg_lo[q]; s < w->seg_hi[q]; s++) w->zs_ok[s] = 0;
-        }
-        continue;
-      }
-      w->fail_z = -1;
-      if (f->zend < 0 || w->degraded || !w->logging) return 0;
-      /* the reason: the last section first, then the others in turn until
-         no offset is left (often one or two sections) */
-      for (i = 0; i < nw; i++) m[i] = ~(uint64_t)0;
-      e = dnnmem__exact_z_busy(w, f, last, -1, DNNMEM__I64_MAX, f->zend, f->zend);
-      left = dnnmem__exact_zs_and(w, dnnmem__exact_zs_get(w, last), k, last, m, nw);
-      for (q = w->seg_first[k]; q < w->seg_first[k] + w->seg_count[k] && e >= 0 && left; q++)
-        for (s = w->seg_lo[q]; s < w->seg_hi[q] && e >= 0 && left; s++) {
-          if (s == last || !(b = dnnmem__exact_zs_get(w, s))) continue;
-          e = dnnmem__exact_z_busy(w, f, s, -1, DNNMEM__I64_MAX, f->zend, e);
-          left = dnnmem__exact_zs_and(w, b, k, s, m, nw);
-        }
-      w->fail_z = e;
-      return 0;
-    }
-    if (!lifted) break;
-  }
-  return 1;
-}
-#endif
-
-#ifdef DNNMEM__EXACT_ZSTACK
-/* Joint rows of a seam (two adjacent tight sections s, s + 1; tried on
-   issue 29's tilings): L the records ending at s, R those beginning at
-   s + 1, X those crossing. In every completion L and X fill [tl,
-   capacity) and R and X fill [tr, capacity) (tl, tr the floors), X in the
-   same bytes on both sides, so a height y with the X records X_b below it
-   is tl + (L below y) + X_b = tr + (R below y) + X_b: y lies in (C plus
-   stacks of X), C the heights tl + (a subset sum of L) that are also tr +
-   (a subset sum of R). L and R sums without releases (L and X interleave:
-   an L record stands higher than its share of L); the X records pushed in
-   release order onto heights at or above their releases (standing on all
-   of L_b puts each as high as it can be, so its release holds there too).
-   Each unplaced crossing record needs a bottom and a top in that row.
-   Only single-stretch instances without windows or fixed records. */
-static int dnnmem__exact_zjoint_seam(dnnmem__exact *w, const dnnmem__exact_frame *f, int32_t s) {
-  int64_t g = w->granularity, cap = w->capacity, tl = DNNMEM__I64_MAX, tr = DNNMEM__I64_MAX, b0, wide;
-  int32_t p, t, c = 0, i, words, bad = -1;
-  uint64_t *ra = w->seam_row, *rb = w->seam_row + DNNMEM__PLAN_SEAM_WORDS;
-  /* X: unplaced records of the part that begin at or before s and end after s + 1 */
-  for (p = w->start_index[f->part_lo]; p < w->start_index[s + 1]; p++) {
-    int32_t k = w->search[p];
-    if (w->placed[k] || w->span_hi[k] <= s) continue;
-    if (w->lowest[k] < tl) tl = w->lowest[k];
-    if (w->span_hi[k] <= s + 1) continue;
-    if (w->lowest[k] < tr) tr = w->lowest[k];
-    w->ids[c] = c;
-    w->keys[c] = w->lowest[k];
-    w->tmp2[c++] = k;
-  }
-  if (c == 0) return 1;
-  for (p = w->start_index[s + 1]; p < w->start_index[s + 2]; p++)
-    if (!w->placed[w->search[p]] && w->lowest[w->search[p]] < tr) tr = w->lowest[w->search[p]];
-  if (tl == DNNMEM__I64_MAX || tr == DNNMEM__I64_MAX || w->rem[s] != cap - tl || w->rem[s + 1] != cap - tr) return 1;
-  b0 = tl < tr ? tl : tr;
-  wide = (cap - b0) / g / 64 + 1;
-  if (wide > DNNMEM__PLAN_SEAM_WORDS) return 1;
-  words = (int32_t)wide;
-  for (i = 0; i < words; i++) ra[i] = rb[i] = 0;
-  ra[((tl - b0) / g) >> 6] |= (uint64_t)1 << (((tl - b0) / g) & 63);
-  rb[((tr - b0) / g) >> 6] |= (uint64_t)1 << (((tr - b0) / g) & 63);
-  for (t = w->end_index[s]; t < w->end_index[s + 1]; t++)
-    if (!w->placed[w->end_order[t]]) dnnmem__exact_zs_push(ra, words, 0, w->size[w->end_order[t]] / g);
-  for (p = w->start_index[s + 1]; p < w->start_index[s + 2]; p++)
-    if (!w->placed[w->search[p]]) dnnmem__exact_zs_push(rb, words, 0, w->size[w->search[p]] / g);
-  for (i = 0; i < words; i++) ra[i] &= rb[i];
-  dnnmem__sort_ids(w->ids, w->tmp, c, dnnmem__exact_less_key, w->keys);
-  for (i = 0; i < c; i++) {
-    int32_t k = w->tmp2[w->ids[i]];
-    dnnmem__exact_zs_push(ra, words, (w->lowest[k] - b0) / g, w->size[k] / g);
-  }
-  for (i = 0; i < c && bad < 0; i++) { /* each crossing record: a bottom and a top */
-    int32_t k = w->tmp2[i], nw, a;
-    int64_t x = (w->lowest[k] - b0) / g, z = w->size[k] / g;
-    uint64_t any = 0;
-    nw = (int32_t)((cap - w->size[k] - w->lowest[k]) / g / 64) + 1;
-    for (a = 0; a < nw && !any; a++, x += 64) {
-      uint64_t m = dnnmem__exact_bits(ra, words, x, 0) & dnnmem__exact_bits(ra, words, x + z, 0);
-      if (a == nw - 1) { /* offsets past capacity - size: not counted */
-        int64_t top = (cap - w->size[k] - w->lowest[k]) / g - 64 * (int64_t)a;
-        if (top < 63) m &= ~(~(uint64_t)0 << (top + 1));
-      }
-      any = m;
-    }
-    if (!any) bad = k;
-  }
-  return bad < 0;
-}
-
-/* Whether every seam frame d's placement of j moved keeps joint rows
-   (above); 0: it fails, naming the records busy in the seam's two
-   sections each at or above its lowest offset. */
-static int dnnmem__exact_zjoint(dnnmem__exact *w, int32_t d, int32_t j) {
-  const dnnmem__exact_frame *f = &w->frames[d];
-  int32_t lo = (int32_t)dnnmem__min64(w->dirty_lo, w->span_lo[j]) - 1;
-  int32_t hi = (int32_t)dnnmem__max64(w->dirty_hi, w->span_hi[j]), s, e;
-  if (lo < f->part_lo) lo = f->part_lo;
-  if (hi > f->part_hi - 1) hi = f->part_hi - 1; /* seams lo .. hi - 1 */
-  for (s = lo; s < hi; s++) {
-    if (dnnmem__exact_zjoint_seam(w, f, s)) continue;
-    w->fail_z = -1;
-    if (f->zend < 0 || w->degraded || !w->logging) return 0;
-    e = dnnmem__exact_z_busy(w, f, s, -1, DNNMEM__I64_MAX, f->zend, f->zend);
-    if (e >= 0) e = dnnmem__exact_z_busy(w, f, s + 1, -1, DNNMEM__I64_MAX, f->zend, e);
-    w->fail_z = e;
-    return 0;
-  }
-  return 1;
-}
-#endif
-
 /* Places j in frame d (its next candidate) and enters the frame below:
    1 entered, 2 every part is placed (the plan is in w->offset), 0 the
    placement failed (undone; with logging off nothing is undone). */
@@ -10096,13 +9747,6 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
-#ifdef DNNMEM__EXACT_ZSTACK
-  if (f->noslack && f->cell >= 0 && w->zs_on && w->zs_lift && !dnnmem__exact_zstack(w, d, j, 1)) {
-    w->zs_fails++;
-    if (w->logging) dnnmem__exact_undo(w, d);
-    return 0;
-  }
-#endif
   if (w->ng_fired >= 0) { /* a learned nogood holds: fails on its list */
     int32_t g = w->ng_fired, e;
     if (f->zend >= 0 && !w->degraded && (int64_t)f->zend + w->ng_len[g] <= w->zcap) {
@@ -10142,18 +9786,6 @@ static int dnnmem__exact_descend(dnnmem__exact *w, int32_t d, int32_t j, int fit
     if (w->logging) dnnmem__exact_undo(w, d);
     return 0;
   }
-#ifdef DNNMEM__EXACT_ZSTACK
-  if (f->noslack && f->cell >= 0 && w->zs_on && !w->zs_lift && !dnnmem__exact_zstack(w, d, j, 0)) {
-    w->zs_fails++;
-    if (w->logging) dnnmem__exact_undo(w, d);
-    return 0;
-  }
-  if (f->noslack && f->cell >= 0 && w->zj_on && !dnnmem__exact_zjoint(w, d, j)) {
-    w->zj_fails++;
-    if (w->logging) dnnmem__exact_undo(w, d);
-    return 0;
-  }
-#endif
   if (count == 0) { /* this part is done: the next pending one */
     dnnmem__exact_part next;
     if (w->pending_top == 0) return 2;
@@ -10412,11 +10044,6 @@ typedef struct dnnmem__exact_params {
   int no_fit;                  /* tests: noisy runs keep the canonical order of covers */
   int no_twins;                /* tests: identical records in any order (dnnmem__exact_twins) */
   int no_seams;                /* tests: no seam checks (dnnmem__exact_seams) */
-#ifdef DNNMEM__EXACT_ZSTACK
-  int no_zstack;               /* tests: no zero-slack stacks (dnnmem__exact_zstack) */
-  int zjoint;                  /* tests: joint rows of seams (dnnmem__exact_zjoint) */
-  int zlift;                   /* tests: the stacks lift records to their least allowed offset */
-#endif
   int no_stack;                /* tests: same-stretch records stacked in any order (dnnmem__exact_place) */
   int shared_noise;            /* tests: noise scales keys every record shares (dnnmem__exact_set_order) */
   uint64_t noise_salt;         /* tests: another stream of noisy restarts (their seeds + salt << 32) */
@@ -10439,11 +10066,6 @@ typedef struct dnnmem__exact_outcome {
   int64_t nogoods;     /* placements a learned nogood failed */
   int64_t lists, list_len; /* frames that failed naming records; records named */
   int64_t seam_fails;      /* placements a seam failed (dnnmem__exact_seams) */
-#ifdef DNNMEM__EXACT_ZSTACK
-  int64_t zstack_fails;    /* placements the zero-slack stacks failed (dnnmem__exact_zstack) */
-  int64_t zjoint_fails;    /* placements the joint rows failed (dnnmem__exact_zjoint) */
-  int64_t zstack_lifts;    /* records the stacks lifted (params.zlift) */
-#endif
   int32_t plain_orders;    /* the plain round robin's orders (dnnmem__exact_plain_kinds) */
   int64_t stalls;          /* noisy restarts a stall ended (DNNMEM__PLAN_STALL_DIV) */
 } dnnmem__exact_outcome;
@@ -10669,18 +10291,6 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   for (i = 0; i < w.m && w.seams_on; i++) w.seams_on = w.seg_count[w.search[i]] == 1;
   w.stack_on = !params->no_stack && !w.has_windows && w.num_fixed == 0;
   w.seam_fails = 0;
-#ifdef DNNMEM__EXACT_ZSTACK
-  { /* the rows fit their words (granules), no windows, the full block */
-    int64_t most = 0;
-    for (i = 0; i < w.sections; i++) most = dnnmem__max64(most, w.rem0[i]);
-    w.zs_on = !params->no_zstack && !params->lean && !w.has_windows &&
-              most / w.granularity < 64 * DNNMEM__PLAN_ZSTACK_WORDS;
-    w.zs_fails = w.zj_fails = w.zs_lifts = 0;
-    w.zs_lift = w.zs_on && params->zlift;
-    w.zj_on = params->zjoint && !w.has_windows && w.num_fixed == 0;
-    for (i = 0; i < w.m && w.zj_on; i++) w.zj_on = w.seg_count[w.search[i]] == 1;
-  }
-#endif
   w.nodes = w.refused = w.backjumps = 0;
   w.backjump = !params->no_backjumps;
   w.zstamp = 0;
@@ -10749,11 +10359,6 @@ static dnnmem_result dnnmem__exact_solve(const dnnmem_interval *records, int32_t
   out->lists = w.z_lists;
   out->list_len = w.z_len;
   out->seam_fails = w.seam_fails;
-#ifdef DNNMEM__EXACT_ZSTACK
-  out->zstack_fails = w.zs_fails;
-  out->zjoint_fails = w.zj_fails;
-  out->zstack_lifts = w.zs_lifts;
-#endif
   out->stalls = w.stalls;
   /* why it ended: the question settled, else the limit that ended it
      (stop first: a callback that fired also ends a search at its node

@@ -1943,89 +1943,6 @@ static void test_huge_keys(void) {
   CHECK(res.arena >= res.lower_bound && res.arena > 0);
 }
 
-#ifdef DNNMEM__EXACT_ZSTACK
-/* Zero-slack stacks and joint seam rows (dnnmem__exact_zstack,
-   dnnmem__exact_zjoint; only with DNNMEM__EXACT_ZSTACK): 1500 small
-   spoilt tilings decided at the brute-force optimum and one below, and
-   600 of 40-79 pieces (48 bytes x 40 steps, unit 1) spoilt 0-3 times
-   alike at the height, each with both
-   rules and without: every answer the brute force's (small) or the same
-   both ways (larger), every plan recounted within its capacity; the rules
-   fail placements on the larger (all of which stay feasible: a rule that
-   cut every plan would answer "no" there; the small ones, where the brute
-   force judges, have too little search for the rules to fire). Then
-   the bench tiling 400/3 (1048576 x 1000, unit 1024) at its optimum,
-   with the stacks and without. */
-static void zstack_mode(dnnmem__exact_params *params, int32_t mode) {
-  params->no_zstack = mode == 1;
-  params->zjoint = mode == 0;
-  params->zlift = mode == 2;
-}
-
-static void test_zstack(void) {
-  static dnnmem_interval big[400];
-  static int64_t big_off[401];
-  dnnmem_interval r[96];
-  int64_t off[96], nodes[2][3] = {{0, 0, 0}, {0, 0, 0}}, fails[2][3] = {{0, 0, 0}, {0, 0, 0}}, tiled[3];
-  int32_t seed, yes = 0, no = 0, n, mode;
-  dnnmem_rng rng;
-  dnnmem_intervals p;
-  for (seed = 0; seed < 2100; seed++) {
-    int64_t height, optimum, answer = -1;
-    int32_t large = seed >= 1500, m, c;
-    dnnmem_rng_seed(&rng, (uint64_t)seed * 17 + 9);
-    if (large) {
-      height = optimum = 48;
-      n = ref_plan_tiling(&rng, r, 40 + (int32_t)dnnmem_rng_below(&rng, 40), 40, height, 1);
-      for (m = (int32_t)dnnmem_rng_below(&rng, 4); m > 0; m--) spoil(&rng, r, &n, 6, 90);
-      p.records = r, p.count = n, p.alignment = 0;
-    } else {
-      spoilt_tiling(&rng, r, 0, &p, &height, &optimum);
-    }
-    for (c = 0; c < (large ? 1 : 2); c++)
-      for (mode = 0; mode < 3; mode++) {
-        dnnmem__exact_params params;
-        dnnmem__exact_outcome out;
-        memset(&params, 0, sizeof params);
-        params.capacity = optimum - c;
-        zstack_mode(&params, mode);
-        out = spoilt_question(&p, &params, large, optimum, mode == 0, &answer, off);
-        nodes[large][mode] += out.nodes;
-        if (mode == 1) CHECK(out.zstack_fails == 0 && out.zjoint_fails == 0);
-        fails[large][0] += out.zstack_fails;
-        fails[large][1] += out.zjoint_fails;
-        fails[large][2] += out.zstack_lifts;
-        if (large && mode == 0) out.feasible == 1 ? yes++ : no++;
-      }
-  }
-  dnnmem_rng_seed(&rng, 3);
-  n = ref_plan_tiling(&rng, big, 400, 1000, 1024 * 1024, 1024);
-  p.records = big, p.count = n, p.alignment = 0;
-  for (mode = 0; mode < 3; mode++) {
-    dnnmem__exact_params params;
-    dnnmem__exact_outcome out;
-    memset(&params, 0, sizeof params);
-    params.capacity = 1024 * 1024;
-    params.no_zstack = mode == 1;
-    params.zlift = mode == 2;
-    out = solve_params(big, n, 1, &params, big_off);
-    CHECK_EQ(out.feasible, 1);
-    CHECK_EQ(ref_plan_recount(&p, big_off), 1024 * 1024);
-    tiled[mode] = out.nodes;
-    CHECK(mode == 1 ? out.zstack_fails == 0 : out.zstack_fails + out.zstack_lifts > 0);
-  }
-  printf("zstack: small %lld nodes (without %lld, lifting %lld), placements failed %lld (stacks) %lld (joint), "
-         "%lld lifts; larger %lld (without %lld, lifting %lld), %lld, %lld, %lld; larger at the height %d yes, %d no; "
-         "400/3 %lld nodes (without %lld, lifting %lld)\n",
-         (long long)nodes[0][0], (long long)nodes[0][1], (long long)nodes[0][2], (long long)fails[0][0],
-         (long long)fails[0][1], (long long)fails[0][2], (long long)nodes[1][0], (long long)nodes[1][1],
-         (long long)nodes[1][2], (long long)fails[1][0], (long long)fails[1][1], (long long)fails[1][2], yes, no,
-         (long long)tiled[0], (long long)tiled[1], (long long)tiled[2]);
-  CHECK(fails[1][0] > 0);
-  CHECK(yes > 100);
-}
-#endif
-
 int main(void) {
   RUN(test_refuted_climb);
   RUN(test_stop_names);
@@ -2055,9 +1972,6 @@ int main(void) {
   RUN(test_stalls);
   RUN(test_watch_placed);
   RUN(test_huge_keys);
-#ifdef DNNMEM__EXACT_ZSTACK
-  RUN(test_zstack);
-#endif
   RUN_LONG(test_cell_step);
   RUN_LONG(test_scan_full);
   return test_finish("test_plan_exact");
