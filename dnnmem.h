@@ -16582,13 +16582,21 @@ static double dnnmem__remat_log_ratio(double end, double start) {
   return dnnmem__log(end) - dnnmem__log(start);
 }
 
+/* options->stop polled: 1 (latched in w->halted: no plan, repair or poll
+   after it) when it says stop */
+static int dnnmem__remat_halt_now(dnnmem__remat *w) {
+  if (!w->o->stop || !w->o->stop(w->o->stop_user)) return 0;
+  w->halted = 1;
+  return 1;
+}
+
 static void dnnmem__remat_update_progress(dnnmem__remat *w) {
   double p = (double)w->iteration / (double)w->iterations;
   if (w->o->progress) {
     double q = w->o->progress(w->o->progress_user);
     if (q > p || q != q) p = q == q ? q : p;
   }
-  if (w->o->stop && w->o->stop(w->o->stop_user)) w->stopped = w->halted = 1;
+  if (dnnmem__remat_halt_now(w)) w->stopped = 1;
   if (w->iteration >= w->iterations) w->stopped = 1;
   w->progress = p > 1 ? 1 : p; /* p >= the moves' share >= 0 */
 }
@@ -18339,10 +18347,7 @@ static int dnnmem__remat_arena_repair(dnnmem__remat *w, dnnmem_remat_result *st)
     }
   }
   for (i = 0; i < count && !w->halted; i++) {
-    if (w->o->stop && w->o->stop(w->o->stop_user)) { /* a plan can be long */
-      w->halted = 1;
-      break;
-    }
+    if (dnnmem__remat_halt_now(w)) break; /* a plan can be long */
     na = dnnmem__repair_apply(w, cand_x[i], cand_pk[i], added, &dtime);
     if (na > 0) {
       len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
@@ -18413,10 +18418,7 @@ static void dnnmem__remat_arena_lower(dnnmem__remat *w, const int32_t *seq, int3
     return;
   mid = lo = dnnmem__remat_next_aim(aim, st, budget);
   for (k = 0; k < DNNMEM__REMAT_LOWER_TRIES && !w->halted; k++) {
-    if (w->o->stop && w->o->stop(w->o->stop_user)) {
-      w->halted = 1; /* latched: no poll after it */
-      break;
-    }
+    if (dnnmem__remat_halt_now(w)) break;
     found = dnnmem__remat_arena_repair_at(w, seq, len, mid);
     if (found.arena < 0) break;
     if (found.arena <= budget) lo = mid, fit = 1;
@@ -18563,10 +18565,7 @@ static void dnnmem__remat_arena_phase(dnnmem__remat *w, const int32_t *seq, int3
                   st.arena >= 0 && !w->halted;
        round++) {
     int32_t len0;
-    if (w->o->stop && w->o->stop(w->o->stop_user)) {
-      w->halted = 1; /* latched: no poll after it */
-      break;
-    }
+    if (dnnmem__remat_halt_now(w)) break;
     len = dnnmem__slots_to_seq(w, w->slot_node, w->seq_tmp);
     if (round == 0) /* later rounds: the last round's last plan is this state's */
       st = dnnmem__remat_arena_try(w, w->seq_tmp, len); /* the loaded state's plan */
@@ -18682,10 +18681,7 @@ static void dnnmem__remat_time_back(dnnmem__remat *w, int32_t len, int64_t peak,
   dnnmem_remat_result st;
   if (aims <= 0) return;
   for (k = -1; k < aims && !w->halted && hi - lo > (k < 0 ? 0 : 1); k++) {
-    if (w->o->stop && w->o->stop(w->o->stop_user)) {
-      w->halted = 1;
-      break;
-    }
+    if (dnnmem__remat_halt_now(w)) break;
     mid = k < 0 ? budget : lo + (hi - lo) / 2; /* first the budget */
     dnnmem__anneal_load(w, w->bound_seq, len);
     w->budget = w->aim = mid;
@@ -18759,10 +18755,7 @@ static void dnnmem__remat_time_back_ones(dnnmem__remat *w, int32_t plans) {
       if (dnnmem__remat_sim(w->p, trial, l, &w->sim, &st, NULL) != DNNMEM_OK) continue;
       if (st.peak > budget) { /* repaired without it */
         if (repairs >= DNNMEM__REMAT_TIME_BACK_REPAIRS) continue;
-        if (w->o->stop && w->o->stop(w->o->stop_user)) {
-          w->halted = 1;
-          break;
-        }
+        if (dnnmem__remat_halt_now(w)) break;
         repairs++;
         dnnmem__anneal_load(w, trial, l);
         w->budget = w->aim = budget;
@@ -18774,10 +18767,7 @@ static void dnnmem__remat_time_back_ones(dnnmem__remat *w, int32_t plans) {
         if (dnnmem__remat_sim(w->p, trial, l, &w->sim, &st, NULL) != DNNMEM_OK || st.peak > budget) continue;
       }
       if (st.time >= before) continue;
-      if (w->o->stop && w->o->stop(w->o->stop_user)) {
-        w->halted = 1;
-        break;
-      }
+      if (dnnmem__remat_halt_now(w)) break;
       used++;
       (void)dnnmem__remat_arena_try(w, trial, l);
       if (w->arena_result.time < before) { /* kept: the answer now (perhaps reordered) */
@@ -18846,10 +18836,7 @@ static int dnnmem__remat_fit(dnnmem__remat *w) {
   DNNMEM_MEMSET(&found, 0, sizeof(found));
   found.arena = -1;
   for (k = 1; k <= DNNMEM__REMAT_FIT_SEGMENTS && !w->halted; k++) {
-    if (w->o->stop && w->o->stop(w->o->stop_user)) { /* a plan can be long */
-      w->halted = 1;
-      break;
-    }
+    if (dnnmem__remat_halt_now(w)) break; /* a plan can be long */
     dnnmem__remat_fit_drop(w, cut, boundary, k == DNNMEM__REMAT_FIT_SEGMENTS ? 0 : total / k);
     len = dnnmem__remat_fit_build(w, boundary, w->seq_tmp);
     if (len <= 0) continue;

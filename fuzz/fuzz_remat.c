@@ -54,15 +54,15 @@ static void check_answer(const dnnmem_remat_problem *p, const int32_t *seq,
   FUZZ_CHECK(st->recomputations == st->length - p->graph->num_nodes);
 }
 
-/* a stop after stop_after polls; a clock that ends after ticks calls */
-static int32_t stop_polls, stop_after;
+/* a stop after stop_after polls; a clock that ends after clock_end calls */
+static int32_t stop_polls, stop_after, clock_calls, clock_end;
 static int stop_after_polls(void *user) {
   (void)user;
   return ++stop_polls >= stop_after;
 }
 static double clock_ticks(void *user) {
-  int32_t *ticks = (int32_t *)user;
-  return (double)++stop_polls / (double)*ticks;
+  (void)user;
+  return (double)++clock_calls / (double)clock_end;
 }
 
 /* a short trade-off curve (np points): budgets from the base peak to the
@@ -336,7 +336,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
      the stop cut is never the answer's); then a curve on a clock of a few
      ticks (its runs stopped at their shares' ends) */
   {
-    int32_t after = (int32_t)fuzz_u8(&in), ticks;
+    int32_t after = (int32_t)fuzz_u8(&in);
     if (after > 0) {
       solved.stop = stop_after_polls;
       stop_polls = 0, stop_after = after;
@@ -354,9 +354,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       solved.stop = NULL;
       solved.iterations = INT64_C(1) << 40; /* the clock ends each run */
       solved.progress = clock_ticks;
-      solved.progress_user = &ticks;
-      ticks = after;
-      stop_polls = 0;
+      clock_calls = 0, clock_end = after;
       check_curve(&p, &solved, &rng, capacity, 1 + after % 3, &base, base_seq, lb);
     }
   }
